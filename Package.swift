@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "NavigationUIKit",
+  products: [
+    .library(name: "Cassowary", targets: ["Cassowary"]),
+  ],
+  targets: [
+    .target(name: "Cassowary"),
+    .executableTarget(name: "benchmarks", dependencies: ["Cassowary"]),
+    .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
