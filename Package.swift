@@ -8,7 +8,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "Cassowary"),
-    .executableTarget(name: "benchmarks", dependencies: ["Cassowary"]),
+    .target(name: "CMallocStats"),
+    .executableTarget(name: "benchmarks", dependencies: ["Cassowary", "CMallocStats"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,55 @@
+extension Tableau {
+  /// A readable picture of the tableau, in symbol order.
+  func dump() -> String {
+    var out = "Objective\n---------\n"
+    var objTerms: [String] = []
+    for s in objective.indices where objective[s] != 0 {
+      objTerms.append("\(number(objective[s])) * \(name(Int32(s)))")
+    }
+    out += ([number(objectiveConstant)] + objTerms).joined(separator: " + ") + "\n\n"
+    out += "Tableau\n-------\n"
+    let live = rows.filter { $0.basic >= 0 }.sorted { $0.basic < $1.basic }
+    for row in live { out += "\(name(row.basic)) | \(describe(row))\n" }
+    out += "\nInfeasible\n----------\n"
+    for s in infeasible { out += "\(name(s))\n" }
+    out += "\nDefinitions\n-----------\n"
+    for def in definitions where def.alive {
+      let terms = (0..<def.syms.count).map { "\(number(def.coeffs[$0])) * \(name(def.syms[$0]))" }
+      out += "\(name(def.variable)) = " + ([number(def.constant)] + terms).joined(separator: " + ")
+        + "\n"
+    }
+    out += "\nVariables\n---------\n"
+    for s in symVariable.indices {
+      guard let v = symVariable[s] else { continue }
+      out += "\(name(Int32(s))) = \(number(v.value))\n"
+    }
+    out += "\nEdit Variables\n--------------\n"
+    for e in edits where e.alive {
+      if let v = e.variable { out += "\(v) suggested \(number(e.constant))\n" }
+    }
+    out += "\nConstraints\n-----------\n"
+    for t in tags { if let c = t.constraint { out += "\(c)\n" } }
+    return out
+  }
+
+  private func describe(_ row: Row) -> String {
+    let terms = (0..<row.syms.count).map { "\(number(row.coeffs[$0])) * \(name(row.syms[$0]))" }
+    return ([number(row.constant)] + terms).joined(separator: " + ")
+  }
+
+  private func name(_ s: Int32) -> String {
+    switch kind[Int(s)] {
+    case .external:
+      let v = symVariable[Int(s)]?.description ?? "?"
+      return "v\(s)[\(v)]"
+    case .slack: return "s\(s)"
+    case .error: return "e\(s)"
+    case .dummy: return "d\(s)"
+    }
+  }
+
+  private func number(_ x: Double) -> String {
+    let r = (x * 1e6).rounded() / 1e6
+    return formatNumber(r == 0 ? 0 : r)
+  }
+}

@@ -1,0 +1,102 @@
+/// An undo log: what a call that may fail changed, so that a failure restores the solver
+/// exactly (same rows, same basis, same objective).
+struct Journal {
+  var rows: [(Int32, Row)] = []
+  var objective: [(Int32, Double)] = []
+  var definitions: [(Int32, Double)] = []
+  var objectiveConstant: Double
+  var objectiveConstantSaved = false
+  var rowCount: Int
+  var symbolCount: Int
+  var freeSlots: [Int32]
+}
+
+extension Tableau {
+  mutating func beginJournal() {
+    journalEpoch &+= 1
+    if journalEpoch == 0 {
+      for i in rowSaved.indices { rowSaved[i] = 0 }
+      for i in objectiveSaved.indices { objectiveSaved[i] = 0 }
+      journalEpoch = 1
+    }
+    journal = Journal(
+      objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: kind.count,
+      freeSlots: freeSlots)
+  }
+
+  mutating func commitJournal() { journal = nil }
+
+  @inline(__always)
+  mutating func saveRow(_ slot: Int32) {
+    guard journal != nil else { return }
+    let i = Int(slot)
+    guard i < journal!.rowCount, rowSaved[i] != journalEpoch else { return }
+    rowSaved[i] = journalEpoch
+    journal!.rows.append((slot, rows[i]))
+  }
+
+  @inline(__always)
+  mutating func saveObjective(_ sym: Int32) {
+    guard journal != nil else { return }
+    let i = Int(sym)
+    guard i < journal!.symbolCount, objectiveSaved[i] != journalEpoch else { return }
+    objectiveSaved[i] = journalEpoch
+    journal!.objective.append((sym, objective[i]))
+  }
+
+  mutating func saveObjectiveConstant() {
+    guard journal != nil, !journal!.objectiveConstantSaved else { return }
+    journal!.objectiveConstantSaved = true
+    journal!.objectiveConstant = objectiveConstant
+  }
+
+  mutating func saveDefinition(_ d: Int32) {
+    guard journal != nil else { return }
+    journal!.definitions.append((d, definitions[Int(d)].constant))
+  }
+
+  /// Restores everything the journal recorded and drops what was created since it began.
+  mutating func rollbackJournal() {
+    guard let j = journal else { return }
+    journal = nil
+    // Basic symbols of rows about to be replaced or dropped lose their rows.
+    for (slot, _) in j.rows { unmapBasic(of: slot, below: j.symbolCount) }
+    if rows.count > j.rowCount {
+      for slot in j.rowCount..<rows.count { unmapBasic(of: Int32(slot), below: j.symbolCount) }
+      rows.removeLast(rows.count - j.rowCount)
+      visitStamp.removeLast(visitStamp.count - j.rowCount)
+      rowSaved.removeLast(rowSaved.count - j.rowCount)
+    }
+    freeSlots = j.freeSlots
+    truncateSymbols(to: j.symbolCount)
+    for (slot, row) in j.rows.reversed() {
+      rows[Int(slot)] = row
+      if row.basic >= 0 {
+        basicRow[Int(row.basic)] = slot
+        for s in row.syms { column[Int(s)].append(slot) }
+        touch(slot)
+      }
+    }
+    for (sym, value) in j.objective.reversed() {
+      objective[Int(sym)] = value
+      if value < 0 && !inEnteringHeap[Int(sym)] && kind[Int(sym)] != .dummy {
+        inEnteringHeap[Int(sym)] = true
+        enteringHeap.push(sym)
+      }
+    }
+    if j.objectiveConstantSaved { objectiveConstant = j.objectiveConstant }
+    for (d, constant) in j.definitions.reversed() {
+      definitions[Int(d)].constant = constant
+      markDefinitionDirty(d)
+    }
+    infeasible.removeAll()
+    artificial = nil
+  }
+
+  private mutating func unmapBasic(of slot: Int32, below count: Int) {
+    let b = rows[Int(slot)].basic
+    guard b >= 0, Int(b) < count else { return }
+    basicRow[Int(b)] = -1
+    if kind[Int(b)] == .external { markDirty(b) }
+  }
+}

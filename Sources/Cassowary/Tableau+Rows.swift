@@ -1,0 +1,323 @@
+extension Tableau {
+  // MARK: Dirty tracking
+
+  /// Queues an external symbol for publishing.
+  @inline(__always)
+  mutating func markDirty(_ s: Int32) {
+    if !dirty[Int(s)] {
+      dirty[Int(s)] = true
+      dirtyList.append(s)
+    }
+  }
+
+  /// Queues the basic symbol of a slot for publishing when it is external.
+  @inline(__always)
+  mutating func touch(_ slot: Int32) {
+    let b = rows[Int(slot)].basic
+    if b >= 0 && kind[Int(b)] == .external { markDirty(b) }
+  }
+
+  // MARK: Slots
+
+  /// Stores a row (whose `basic` is set) and indexes its symbols.
+  @discardableResult
+  mutating func insertRow(_ row: Row) -> Int32 {
+    let slot: Int32
+    if let reuse = freeSlots.popLast() {
+      slot = reuse
+      saveRow(slot)
+      rows[Int(slot)] = row
+    } else {
+      slot = Int32(rows.count)
+      rows.append(row)
+      visitStamp.append(0)
+      rowSaved.append(0)
+    }
+    basicRow[Int(row.basic)] = slot
+    for s in row.syms { column[Int(s)].append(slot) }
+    touch(slot)
+    return slot
+  }
+
+  /// Frees a slot and returns its row; the basic symbol becomes parametric.
+  mutating func removeRow(_ slot: Int32) -> Row {
+    saveRow(slot)
+    touch(slot)
+    let row = rows[Int(slot)]
+    basicRow[Int(row.basic)] = -1
+    rows[Int(slot)] = .free
+    freeSlots.append(slot)
+    return row
+  }
+
+  // MARK: Columns
+
+  /// The slots of the rows that hold `sym`, each once, pruning stale entries from its column.
+  mutating func rowsHolding(_ sym: Int32) -> [Int32] {
+    var list = column[Int(sym)]
+    column[Int(sym)] = []
+    visitEpoch &+= 1
+    if visitEpoch == 0 {
+      for i in visitStamp.indices { visitStamp[i] = 0 }
+      visitEpoch = 1
+    }
+    var w = 0
+    let n = rows.count
+    for i in 0..<list.count {
+      let r = list[i]
+      if Int(r) >= n || visitStamp[Int(r)] == visitEpoch { continue }
+      guard rows[Int(r)].basic >= 0, rows[Int(r)].index(of: sym) != nil else { continue }
+      visitStamp[Int(r)] = visitEpoch
+      list[w] = r
+      w += 1
+    }
+    list.removeLast(list.count - w)
+    column[Int(sym)] = list
+    return list
+  }
+
+  // MARK: Row arithmetic
+
+  /// `row[slot] := row[slot] with sym replaced by src` (the row holds sym).
+  mutating func substituteInto(_ slot: Int32, sym: Int32, src: Row) {
+    saveRow(slot)
+    var target = rows[Int(slot)]
+    rows[Int(slot)] = .free
+    guard let pos = target.index(of: sym) else {
+      rows[Int(slot)] = target
+      return
+    }
+    let factor = target.coeffs[pos]
+    var outS = scratchSyms
+    var outC = scratchCoeffs
+    scratchSyms = []
+    scratchCoeffs = []
+    var added = scratchAdded
+    scratchAdded = []
+    added.removeAll(keepingCapacity: true)
+    mergeRows(
+      target: target, drop: sym, src: src, factor: factor, outSyms: &outS, outCoeffs: &outC,
+      added: &added)
+    swap(&target.syms, &outS)
+    swap(&target.coeffs, &outC)
+    target.constant += factor * src.constant
+    rows[Int(slot)] = target
+    for s in added { column[Int(s)].append(slot) }
+    scratchSyms = outS
+    scratchCoeffs = outC
+    scratchAdded = added
+  }
+
+  /// Writes `target - target[drop]·drop + factor·src` into `outSyms`/`outCoeffs` (sorted),
+  /// listing in `added` the symbols that `target` did not hold before.
+  func mergeRows(
+    target: Row, drop: Int32, src: Row, factor: Double, outSyms: inout [Int32],
+    outCoeffs: inout [Double], added: inout [Int32]
+  ) {
+    let n = target.syms.count
+    let m = src.syms.count
+    let need = n + m
+    if outSyms.count < need {
+      outSyms.append(contentsOf: repeatElement(0, count: need - outSyms.count))
+    }
+    if outCoeffs.count < need {
+      outCoeffs.append(contentsOf: repeatElement(0, count: need - outCoeffs.count))
+    }
+    var k = 0
+    target.syms.withUnsafeBufferPointer { ts in
+      target.coeffs.withUnsafeBufferPointer { tc in
+        src.syms.withUnsafeBufferPointer { ss in
+          src.coeffs.withUnsafeBufferPointer { sc in
+            outSyms.withUnsafeMutableBufferPointer { os in
+              outCoeffs.withUnsafeMutableBufferPointer { oc in
+                var i = 0
+                var j = 0
+                while i < n || j < m {
+                  let a = i < n ? ts[i] : Int32.max
+                  let b = j < m ? ss[j] : Int32.max
+                  if a < b {
+                    if a != drop {
+                      os[k] = a
+                      oc[k] = tc[i]
+                      k &+= 1
+                    }
+                    i &+= 1
+                  } else if b < a {
+                    let v = factor * sc[j]
+                    if !nearZero(v) {
+                      os[k] = b
+                      oc[k] = v
+                      k &+= 1
+                      added.append(b)
+                    }
+                    j &+= 1
+                  } else {
+                    let v = tc[i] + factor * sc[j]
+                    if !nearZero(v) && a != drop {
+                      os[k] = a
+                      oc[k] = v
+                      k &+= 1
+                    }
+                    i &+= 1
+                    j &+= 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    outSyms.removeLast(outSyms.count - k)
+    outCoeffs.removeLast(outCoeffs.count - k)
+  }
+
+  /// Rewrites `row` (for `leaving`) to be the row of `entering`, which it holds:
+  /// `leaving = K + a·entering + Σ` becomes `entering = -K/a + leaving/a - Σ/a`.
+  func pivotForm(_ row: inout Row, leaving: Int32, entering: Int32) {
+    guard let p = row.index(of: entering) else { return }
+    let a = row.coeffs[p]
+    let scale = -1 / a
+    var syms: [Int32] = []
+    var coeffs: [Double] = []
+    syms.reserveCapacity(row.syms.count)
+    coeffs.reserveCapacity(row.syms.count)
+    var inserted = leaving < 0
+    for i in 0..<row.syms.count {
+      let s = row.syms[i]
+      if !inserted && leaving < s {
+        syms.append(leaving)
+        coeffs.append(1 / a)
+        inserted = true
+      }
+      if i == p { continue }
+      syms.append(s)
+      coeffs.append(row.coeffs[i] * scale)
+    }
+    if !inserted {
+      syms.append(leaving)
+      coeffs.append(1 / a)
+    }
+    row.syms = syms
+    row.coeffs = coeffs
+    row.constant *= scale
+    row.basic = entering
+  }
+
+  /// Solves a new constraint row (`0 = constant + Σ`) for `subject`, which it holds.
+  func solveForSubject(_ row: inout Row, _ subject: Int32) {
+    pivotForm(&row, leaving: -1, entering: subject)
+  }
+
+  // MARK: Objective
+
+  /// Adds `value` to the objective coefficient of `sym`.
+  @inline(__always)
+  mutating func objectiveAdd(_ sym: Int32, _ value: Double) {
+    saveObjective(sym)
+    var v = objective[Int(sym)] + value
+    if nearZero(v) { v = 0 }
+    objective[Int(sym)] = v
+    if v < 0 && !inEnteringHeap[Int(sym)] && kind[Int(sym)] != .dummy {
+      inEnteringHeap[Int(sym)] = true
+      enteringHeap.push(sym)
+    }
+  }
+
+  /// Adds `factor·row` to the objective.
+  mutating func objectiveAddRow(_ row: Row, _ factor: Double) {
+    for i in 0..<row.syms.count { objectiveAdd(row.syms[i], factor * row.coeffs[i]) }
+    saveObjectiveConstant()
+    objectiveConstant += factor * row.constant
+  }
+
+  /// The parametric symbol with the lowest id and a negative objective coefficient.
+  mutating func popEntering() -> Int32? {
+    while let s = enteringHeap.pop() {
+      guard Int(s) < kind.count else { continue }
+      inEnteringHeap[Int(s)] = false
+      if objective[Int(s)] < 0 && kind[Int(s)] != .dummy && basicRow[Int(s)] < 0 { return s }
+    }
+    return nil
+  }
+
+  // MARK: Accumulation of new rows
+
+  /// Starts building a row in the dense accumulator.
+  mutating func beginAccumulation(constant: Double) {
+    accEpoch &+= 1
+    if accEpoch == 0 {
+      for i in accStamp.indices { accStamp[i] = 0 }
+      for i in expansionStamp.indices { expansionStamp[i] = 0 }
+      accEpoch = 1
+    }
+    accTouched.removeAll(keepingCapacity: true)
+    accConstant = constant
+  }
+
+  /// Adds `k·sym` to the accumulator as it stands (no substitution).
+  @inline(__always)
+  mutating func accAdd(_ sym: Int32, _ k: Double) {
+    let i = Int(sym)
+    if accStamp[i] != accEpoch {
+      accStamp[i] = accEpoch
+      accValue[i] = k
+      accTouched.append(sym)
+    } else {
+      accValue[i] += k
+    }
+  }
+
+  /// Adds `k·sym`, replacing a basic symbol by its row and deferring a defined one.
+  mutating func accumulateTerm(_ sym: Int32, _ k: Double) {
+    let d = definitionOf[Int(sym)]
+    if d >= 0 {
+      if expansionStamp[Int(d)] != accEpoch {
+        expansionStamp[Int(d)] = accEpoch
+        expansionMultiplier[Int(d)] = k
+        expansionHeap.push(-d)
+      } else {
+        expansionMultiplier[Int(d)] += k
+      }
+      return
+    }
+    let slot = basicRow[Int(sym)]
+    if slot >= 0 {
+      let row = rows[Int(slot)]
+      for i in 0..<row.syms.count { accAdd(row.syms[i], k * row.coeffs[i]) }
+      accConstant += k * row.constant
+    } else {
+      accAdd(sym, k)
+    }
+  }
+
+  /// Expands deferred definitions, latest first, so each is expanded once.
+  mutating func expandDefinitions() {
+    while let nd = expansionHeap.pop() {
+      let d = Int(-nd)
+      let m = expansionMultiplier[d]
+      if nearZero(m) { continue }
+      let def = definitions[d]
+      for i in 0..<def.syms.count { accumulateTerm(def.syms[i], m * def.coeffs[i]) }
+      accConstant += m * def.constant
+    }
+  }
+
+  /// The accumulated row, sorted, without near-zero coefficients.
+  mutating func finishAccumulation() -> Row {
+    expandDefinitions()
+    accTouched.sort()
+    var syms: [Int32] = []
+    var coeffs: [Double] = []
+    syms.reserveCapacity(accTouched.count + 2)
+    coeffs.reserveCapacity(accTouched.count + 2)
+    for s in accTouched {
+      let v = accValue[Int(s)]
+      if !nearZero(v) {
+        syms.append(s)
+        coeffs.append(v)
+      }
+    }
+    return Row(syms: syms, coeffs: coeffs, constant: accConstant, basic: -1)
+  }
+}

@@ -1,0 +1,445 @@
+extension Tableau {
+  // MARK: Adding
+
+  mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
+    if tagIndex(of: constraint) != nil { throw .duplicateConstraint(constraint) }
+    try validate(constraint)
+    try insertConstraint(constraint)
+  }
+
+  /// kiwi's `addConstraint`, with definitions and a journal so a failure changes nothing.
+  mutating func insertConstraint(_ constraint: Constraint) throws(SolverError) {
+    let required = constraint.isRequired
+    if required && constraint.op == .equal && defineFreshVariable(by: constraint) { return }
+    if required { beginJournal() }
+    var (row, marker, other, a) = createRow(constraint)
+    var subject = chooseSubject(row, marker: marker, other: other)
+    if subject < 0 && row.syms.allSatisfy({ kind[Int($0)] == .dummy }) {
+      if !nearZero(row.constant) {
+        let conflicting = requiredConstraints(markedBy: row.syms, excluding: constraint)
+        rollbackJournal()
+        throw .unsatisfiableConstraint(constraint, conflicting: conflicting)
+      }
+      subject = marker
+    }
+    if subject < 0 {
+      let (ok, certificate) = addWithArtificialVariable(row)
+      if !ok {
+        let conflicting = requiredConstraints(markedBy: certificate, excluding: constraint)
+        rollbackJournal()
+        throw .unsatisfiableConstraint(constraint, conflicting: conflicting)
+      }
+    } else {
+      solveForSubject(&row, subject)
+      let slot = insertRow(row)
+      substitute(subject, with: rows[Int(slot)])
+    }
+    commitJournal()
+    _ = register(constraint, marker: marker, other: other, markerCoefficient: a, definition: -1)
+    try optimize()
+  }
+
+  /// kiwi's `createRow`: the constraint's expression in terms of parametric symbols, plus its
+  /// marker (and error) symbols; errors enter the objective.
+  mutating func createRow(_ constraint: Constraint) -> (Row, Int32, Int32, Double) {
+    beginAccumulation(constant: constraint.constant)
+    for term in constraint.expression.terms where !nearZero(term.coefficient) {
+      accumulateTerm(externalSymbol(for: term.variable), term.coefficient)
+    }
+    var row = finishAccumulation()
+    let strength = constraint.strength.value
+    var marker: Int32 = -1
+    var other: Int32 = -1
+    var a = 1.0
+    switch constraint.op {
+    case .lessThanOrEqual, .greaterThanOrEqual:
+      a = constraint.op == .lessThanOrEqual ? 1 : -1
+      marker = newSymbol(.slack)
+      row.syms.append(marker)
+      row.coeffs.append(a)
+      if !constraint.isRequired {
+        other = newSymbol(.error)
+        row.syms.append(other)
+        row.coeffs.append(-a)
+        objectiveAdd(other, strength)
+      }
+    case .equal:
+      if constraint.isRequired {
+        marker = newSymbol(.dummy)
+        row.syms.append(marker)
+        row.coeffs.append(1)
+      } else {
+        marker = newSymbol(.error)
+        other = newSymbol(.error)
+        a = -1
+        row.syms.append(marker)
+        row.coeffs.append(-1)
+        row.syms.append(other)
+        row.coeffs.append(1)
+        objectiveAdd(marker, strength)
+        objectiveAdd(other, strength)
+      }
+    }
+    if row.constant < 0 {
+      row.constant = -row.constant
+      for i in row.coeffs.indices { row.coeffs[i] = -row.coeffs[i] }
+    }
+    return (row, marker, other, a)
+  }
+
+  /// kiwi's `chooseSubject`: an external symbol, else a restricted marker with a negative
+  /// coefficient, else -1.
+  func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
+    for s in row.syms where kind[Int(s)] == .external { return s }
+    for s in [marker, other] where s >= 0 {
+      let k = kind[Int(s)]
+      if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
+    }
+    return -1
+  }
+
+  /// kiwi's `addWithArtificialVariable`. Returns whether the row could be made feasible, and
+  /// the symbols of the final artificial objective (the certificate of a failure).
+  mutating func addWithArtificialVariable(_ row: Row) -> (Bool, [Int32]) {
+    let art = newSymbol(.slack)
+    var artRow = row
+    artRow.basic = art
+    insertRow(artRow)
+    artificial = artRow
+    optimizeArtificial()
+    let finalRow = artificial ?? artRow
+    artificial = nil
+    let success = nearZero(finalRow.constant)
+    let certificate = success ? [] : finalRow.syms
+    let slot = basicRow[Int(art)]
+    if slot >= 0 {
+      var r = removeRow(slot)
+      if r.syms.isEmpty { return (success, certificate) }
+      guard
+        let entering = r.syms.first(where: { kind[Int($0)] == .slack || kind[Int($0)] == .error })
+      else { return (false, certificate) }
+      pivotForm(&r, leaving: art, entering: entering)
+      let s = insertRow(r)
+      substitute(entering, with: rows[Int(s)])
+    }
+    for r in rowsHolding(art) {
+      saveRow(r)
+      if let i = rows[Int(r)].index(of: art) {
+        rows[Int(r)].syms.remove(at: i)
+        rows[Int(r)].coeffs.remove(at: i)
+      }
+    }
+    column[Int(art)] = []
+    if objective[Int(art)] != 0 {
+      saveObjective(art)
+      objective[Int(art)] = 0
+    }
+    return (success, certificate)
+  }
+
+  // MARK: Pivoting
+
+  /// Replaces `sym` by `src` in every row that holds it, in the objective and in the
+  /// artificial objective; queues rows that became infeasible.
+  mutating func substitute(_ sym: Int32, with src: Row) {
+    for r in rowsHolding(sym) {
+      substituteInto(r, sym: sym, src: src)
+      touch(r)
+      let b = rows[Int(r)].basic
+      if kind[Int(b)] != .external && rows[Int(r)].constant < 0 { infeasible.append(b) }
+    }
+    column[Int(sym)] = []
+    let c = objective[Int(sym)]
+    if c != 0 {
+      saveObjective(sym)
+      objective[Int(sym)] = 0
+      objectiveAddRow(src, c)
+    }
+    if var art = artificial, let p = art.index(of: sym) {
+      let factor = art.coeffs[p]
+      var outS: [Int32] = []
+      var outC: [Double] = []
+      var added: [Int32] = []
+      mergeRows(
+        target: art, drop: sym, src: src, factor: factor, outSyms: &outS, outCoeffs: &outC,
+        added: &added)
+      art.syms = outS
+      art.coeffs = outC
+      art.constant += factor * src.constant
+      artificial = art
+    }
+  }
+
+  /// Makes `entering` basic in the row at `slot`, whose basic symbol leaves.
+  mutating func pivot(_ slot: Int32, entering: Int32) {
+    saveRow(slot)
+    var row = rows[Int(slot)]
+    let leaving = row.basic
+    rows[Int(slot)] = .free
+    pivotForm(&row, leaving: leaving, entering: entering)
+    basicRow[Int(leaving)] = -1
+    if kind[Int(leaving)] == .external { markDirty(leaving) }
+    rows[Int(slot)] = row
+    basicRow[Int(entering)] = slot
+    column[Int(leaving)].append(slot)
+    touch(slot)
+    substitute(entering, with: row)
+  }
+
+  /// kiwi's `optimize` on the objective: Bland's rule for the entering symbol.
+  mutating func optimize() throws(SolverError) {
+    while let entering = popEntering() {
+      guard let slot = leavingRow(for: entering) else {
+        throw .internalError("the objective is unbounded")
+      }
+      pivot(slot, entering: entering)
+    }
+  }
+
+  /// kiwi's `optimize` on the artificial objective.
+  mutating func optimizeArtificial() {
+    while let art = artificial {
+      var entering: Int32 = -1
+      for i in 0..<art.syms.count
+      where art.coeffs[i] < 0 && kind[Int(art.syms[i])] != .dummy {
+        entering = art.syms[i]
+        break
+      }
+      guard entering >= 0, let slot = leavingRow(for: entering) else { return }
+      pivot(slot, entering: entering)
+    }
+  }
+
+  /// kiwi's `getLeavingRow`: the restricted row with the smallest ratio (ties: lowest basic).
+  mutating func leavingRow(for entering: Int32) -> Int32? {
+    var best = Double.greatestFiniteMagnitude
+    var bestSlot: Int32 = -1
+    var bestBasic = Int32.max
+    for r in rowsHolding(entering) {
+      let row = rows[Int(r)]
+      if kind[Int(row.basic)] == .external { continue }
+      let c = row.coefficient(of: entering)
+      if c < 0 {
+        let ratio = -row.constant / c
+        if ratio < best || (ratio == best && row.basic < bestBasic) {
+          best = ratio
+          bestSlot = r
+          bestBasic = row.basic
+        }
+      }
+    }
+    return bestSlot >= 0 ? bestSlot : nil
+  }
+
+  /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric.
+  mutating func markerLeavingRow(for marker: Int32) -> Int32? {
+    var r1 = Double.greatestFiniteMagnitude
+    var r2 = Double.greatestFiniteMagnitude
+    var first: (Int32, Int32) = (-1, Int32.max)
+    var second: (Int32, Int32) = (-1, Int32.max)
+    var third: (Int32, Int32) = (-1, Int32.min)
+    for r in rowsHolding(marker) {
+      let row = rows[Int(r)]
+      let c = row.coefficient(of: marker)
+      if c == 0 { continue }
+      if kind[Int(row.basic)] == .external {
+        if row.basic > third.1 { third = (r, row.basic) }
+      } else if c < 0 {
+        let ratio = -row.constant / c
+        if ratio < r1 || (ratio == r1 && row.basic < first.1) {
+          r1 = ratio
+          first = (r, row.basic)
+        }
+      } else {
+        let ratio = row.constant / c
+        if ratio < r2 || (ratio == r2 && row.basic < second.1) {
+          r2 = ratio
+          second = (r, row.basic)
+        }
+      }
+    }
+    for candidate in [first.0, second.0, third.0] where candidate >= 0 { return candidate }
+    return nil
+  }
+
+  /// kiwi's `dualOptimize`. Returns nil on success, or the basic symbol of a row that no
+  /// pivot can make feasible.
+  mutating func dualOptimize() -> Int32? {
+    while let leaving = infeasible.popLast() {
+      let slot = basicRow[Int(leaving)]
+      guard slot >= 0 else { continue }
+      let row = rows[Int(slot)]
+      guard !nearZero(row.constant) && row.constant < 0 else { continue }
+      var entering: Int32 = -1
+      var ratio = Double.greatestFiniteMagnitude
+      for i in 0..<row.syms.count {
+        let s = row.syms[i]
+        let c = row.coeffs[i]
+        if c > 0 && kind[Int(s)] != .dummy {
+          let r = objective[Int(s)] / c
+          if r < ratio {
+            ratio = r
+            entering = s
+          }
+        }
+      }
+      if entering < 0 {
+        infeasible.removeAll()
+        return leaving
+      }
+      pivot(slot, entering: entering)
+    }
+    return nil
+  }
+
+  // MARK: Removing
+
+  mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+    guard let t = tagIndex(of: constraint) else { throw .unknownConstraint(constraint) }
+    try deleteConstraint(tag: t)
+  }
+
+  /// kiwi's `removeConstraint`, after turning a definition back into a tableau row.
+  mutating func deleteConstraint(tag t: Int32) throws(SolverError) {
+    let tag = tags[Int(t)]
+    let strength = tag.constraint?.strength.value ?? 0
+    unregister(t)
+    if tag.definition >= 0 { materialize(tag.definition) }
+    for s in [tag.marker, tag.other] where s >= 0 && kind[Int(s)] == .error {
+      let slot = basicRow[Int(s)]
+      if slot >= 0 {
+        objectiveAddRow(rows[Int(slot)], -strength)
+      } else {
+        objectiveAdd(s, -strength)
+      }
+    }
+    let slot = basicRow[Int(tag.marker)]
+    if slot >= 0 {
+      _ = removeRow(slot)
+    } else {
+      guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
+        throw .internalError("no leaving row for the marker of \(tag.constraint.map { "\($0)" } ?? "?")")
+      }
+      var row = removeRow(leavingSlot)
+      let leaving = row.basic
+      pivotForm(&row, leaving: leaving, entering: tag.marker)
+      substitute(tag.marker, with: row)
+    }
+    column[Int(tag.marker)] = []
+    try optimize()
+  }
+
+  // MARK: Constants and edits
+
+  /// Moves a constraint's constant through its marker: every row holding the marker shifts
+  /// by `coefficient·shift`, the marker's own row by `-shift`. Returns a basic dummy whose row
+  /// became non-zero (a contradiction among required equalities), or -1.
+  mutating func shiftMarker(_ marker: Int32, by shift: Double) -> Int32 {
+    let slot = basicRow[Int(marker)]
+    if slot >= 0 {
+      saveRow(slot)
+      rows[Int(slot)].constant -= shift
+      touch(slot)
+      let c = rows[Int(slot)].constant
+      if kind[Int(marker)] == .dummy { return nearZero(c) ? -1 : marker }
+      if c < 0 { infeasible.append(marker) }
+      return -1
+    }
+    var violated: Int32 = -1
+    for r in rowsHolding(marker) {
+      saveRow(r)
+      guard let i = rows[Int(r)].index(of: marker) else { continue }
+      rows[Int(r)].constant += rows[Int(r)].coeffs[i] * shift
+      touch(r)
+      let b = rows[Int(r)].basic
+      let c = rows[Int(r)].constant
+      switch kind[Int(b)] {
+      case .external: break
+      case .dummy: if !nearZero(c) { violated = b }
+      default: if c < 0 { infeasible.append(b) }
+      }
+    }
+    return violated
+  }
+
+  mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
+    guard let t = tagIndex(of: constraint) else { throw .unknownConstraint(constraint) }
+    guard constant.isFinite else {
+      throw .nonFiniteValue("constant \(constant) for \(constraint)")
+    }
+    let delta = constant - constraint.constant
+    if delta == 0 { return }
+    let tag = tags[Int(t)]
+    let required = constraint.isRequired
+    if required { beginJournal() }
+    if tag.definition >= 0 {
+      let d = Int(tag.definition)
+      saveDefinition(tag.definition)
+      definitions[d].constant -= delta / definitions[d].definedCoefficient
+      markDefinitionDirty(tag.definition)
+    }
+    let violated = shiftMarker(tag.marker, by: delta / tag.markerCoefficient)
+    var failing: Int32 = violated
+    if failing < 0, let f = dualOptimize() { failing = f }
+    if failing >= 0 {
+      guard required else {
+        throw .internalError("dual optimize failed after changing the constant of \(constraint)")
+      }
+      let slot = basicRow[Int(failing)]
+      var symbols = [failing]
+      if slot >= 0 { symbols += rows[Int(slot)].syms }
+      let conflicting = requiredConstraints(markedBy: symbols, excluding: constraint)
+      rollbackJournal()
+      var wanted = constraint.expression
+      wanted.constant = constant
+      throw .unsatisfiableConstraint(
+        Constraint(wanted, constraint.op, strength: constraint.strength),
+        conflicting: conflicting)
+    }
+    commitJournal()
+    constraint.storeConstant(constant)
+  }
+
+  mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+    if editIndex(of: variable) != nil { throw .duplicateEditVariable(variable) }
+    if strength.isRequired { throw .badRequiredStrength(variable) }
+    let constraint = Constraint(Expression(variable), .equal, strength: strength)
+    try insertConstraint(constraint)
+    guard let t = tagIndex(of: constraint) else {
+      throw .internalError("the edit constraint of \(variable) was not registered")
+    }
+    let info = EditInfo(
+      variable: variable, constraint: constraint, tag: t, constant: 0, alive: true)
+    let e: Int32
+    if let reuse = freeEdits.popLast() {
+      e = reuse
+      edits[Int(e)] = info
+    } else {
+      e = Int32(edits.count)
+      edits.append(info)
+    }
+    editOf[Int(externalSymbol(for: variable))] = e
+  }
+
+  mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
+    guard let e = editIndex(of: variable) else { throw .unknownEditVariable(variable) }
+    try deleteConstraint(tag: edits[Int(e)].tag)
+    edits[Int(e)] = .dead
+    freeEdits.append(e)
+    if let s = knownSymbol(for: variable) { editOf[Int(s)] = -1 }
+  }
+
+  mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {
+    guard let e = editIndex(of: variable) else { throw .unknownEditVariable(variable) }
+    guard value.isFinite else {
+      throw .nonFiniteValue("suggested value \(value) for \(variable)")
+    }
+    let delta = value - edits[Int(e)].constant
+    if delta == 0 { return }
+    edits[Int(e)].constant = value
+    _ = shiftMarker(tags[Int(edits[Int(e)].tag)].marker, by: delta)
+    if let failing = dualOptimize() {
+      throw .internalError("dual optimize failed on row of symbol \(failing) after suggesting \(value) for \(variable)")
+    }
+  }
+}

@@ -1,0 +1,162 @@
+extension Tableau {
+  /// Creates a symbol of the given kind and grows every per-symbol array.
+  mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
+    let s = Int32(kind.count)
+    kind.append(symbolKind)
+    basicRow.append(-1)
+    column.append([])
+    objective.append(0)
+    inEnteringHeap.append(false)
+    accValue.append(0)
+    accStamp.append(0)
+    symVariable.append(nil)
+    symTag.append(-1)
+    definitionOf.append(-1)
+    everUsed.append(false)
+    published.append(.nan)
+    dirty.append(false)
+    dependents.append([])
+    editOf.append(-1)
+    objectiveSaved.append(0)
+    return s
+  }
+
+  /// Shrinks every per-symbol array back to `count` symbols (journal rollback).
+  mutating func truncateSymbols(to count: Int) {
+    guard kind.count > count else { return }
+    for s in count..<kind.count {
+      if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
+    }
+    let n = kind.count - count
+    kind.removeLast(n)
+    basicRow.removeLast(n)
+    column.removeLast(n)
+    objective.removeLast(n)
+    inEnteringHeap.removeLast(n)
+    accValue.removeLast(n)
+    accStamp.removeLast(n)
+    symVariable.removeLast(n)
+    symTag.removeLast(n)
+    definitionOf.removeLast(n)
+    everUsed.removeLast(n)
+    published.removeLast(n)
+    dirty.removeLast(n)
+    dependents.removeLast(n)
+    editOf.removeLast(n)
+    objectiveSaved.removeLast(n)
+  }
+
+  /// The external symbol of a variable, created on first use.
+  mutating func externalSymbol(for variable: Variable) -> Int32 {
+    if let s = knownSymbol(for: variable) { return s }
+    let s = newSymbol(.external)
+    symVariable[Int(s)] = variable
+    variableIndex[ObjectIdentifier(variable)] = s
+    variable.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(s)), ordering: .relaxed)
+    markDirty(s)
+    return s
+  }
+
+  /// The external symbol of a variable the solver has seen, or nil.
+  func knownSymbol(for variable: Variable) -> Int32? {
+    let cache = variable.solverCache.load(ordering: .relaxed)
+    if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
+      let s = Int(UInt32(truncatingIfNeeded: cache))
+      if s < symVariable.count, symVariable[s] === variable { return Int32(s) }
+    }
+    guard let s = variableIndex[ObjectIdentifier(variable)] else { return nil }
+    variable.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(s)), ordering: .relaxed)
+    return s
+  }
+
+  /// The tag of a constraint in the solver (user constraints and edits' own), or nil.
+  func tagIndex(of constraint: Constraint) -> Int32? {
+    let cache = constraint.solverCache.load(ordering: .relaxed)
+    if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
+      let t = Int(UInt32(truncatingIfNeeded: cache))
+      if t < tags.count, tags[t].constraint === constraint { return Int32(t) }
+    }
+    return constraintIndex[ObjectIdentifier(constraint)]
+  }
+
+  /// The tag of a user constraint (edits' constraints are private objects, so any known
+  /// constraint object is a user's).
+  func userTagIndex(of constraint: Constraint) -> Int32? { tagIndex(of: constraint) }
+
+  /// The edit slot of a variable, or nil.
+  func editIndex(of variable: Variable) -> Int32? {
+    guard let s = knownSymbol(for: variable) else { return nil }
+    let e = editOf[Int(s)]
+    return e >= 0 ? e : nil
+  }
+
+  /// Records a constraint that is now in the tableau.
+  mutating func register(
+    _ constraint: Constraint, marker: Int32, other: Int32, markerCoefficient: Double,
+    definition: Int32
+  ) -> Int32 {
+    let tag = Tag(
+      constraint: constraint, marker: marker, other: other,
+      markerCoefficient: markerCoefficient, definition: definition)
+    let t: Int32
+    if let reuse = freeTags.popLast() {
+      t = reuse
+      tags[Int(t)] = tag
+    } else {
+      t = Int32(tags.count)
+      tags.append(tag)
+    }
+    constraintIndex[ObjectIdentifier(constraint)] = t
+    constraint.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(t)), ordering: .relaxed)
+    symTag[Int(marker)] = t
+    if other >= 0 { symTag[Int(other)] = t }
+    for term in constraint.expression.terms {
+      if let s = knownSymbol(for: term.variable) { everUsed[Int(s)] = true }
+    }
+    return t
+  }
+
+  /// Forgets a constraint's tag.
+  mutating func unregister(_ t: Int32) {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { constraintIndex[ObjectIdentifier(c)] = nil }
+    if tag.marker >= 0 { symTag[Int(tag.marker)] = -1 }
+    if tag.other >= 0 { symTag[Int(tag.other)] = -1 }
+    tags[Int(t)] = .dead
+    freeTags.append(t)
+  }
+
+  /// Rejects NaN and infinities before they reach the tableau.
+  func validate(_ constraint: Constraint) throws(SolverError) {
+    guard constraint.constant.isFinite else {
+      throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
+    }
+    for term in constraint.expression.terms where !term.coefficient.isFinite {
+      throw .nonFiniteValue("coefficient \(term.coefficient) of \(term.variable) in \(constraint)")
+    }
+  }
+
+  /// The required user constraints whose markers are among `symbols`, each once, in symbol
+  /// order; `excluding` is left out.
+  func requiredConstraints(markedBy symbols: [Int32], excluding: Constraint?) -> [Constraint] {
+    var seen: [Int32] = []
+    var result: [Constraint] = []
+    for s in symbols.sorted() where Int(s) < symTag.count {
+      let t = symTag[Int(s)]
+      guard t >= 0, let c = tags[Int(t)].constraint, c.isRequired, c !== excluding,
+        !seen.contains(t)
+      else { continue }
+      seen.append(t)
+      result.append(c)
+    }
+    return result
+  }
+
+  /// Constraints added by the user and still present.
+  var userConstraintCount: Int {
+    tags.reduce(0) { $0 + ($1.constraint != nil ? 1 : 0) } - liveEditCount
+  }
+
+  /// Edit variables present.
+  var liveEditCount: Int { edits.reduce(0) { $0 + ($1.alive ? 1 : 0) } }
+}
