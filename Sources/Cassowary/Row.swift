@@ -10,42 +10,117 @@ enum SymbolKind: UInt8 {
   case dummy
 }
 
-/// One tableau row: `basic = constant + Σ coeffs[i]·syms[i]`, with `syms` sorted ascending.
+/// One term of a row.
+struct Cell {
+  var sym: Int32
+  var coeff: Double
+}
+
+/// One tableau row: `basic = constant + Σ coeff·sym` over `cells`, sorted by symbol.
+///
+/// A row owns its buffer: whoever takes a row out of the tableau frees it or puts it back.
+/// Copies of the struct are views, valid while the owner leaves the buffer alone.
 struct Row {
-  var syms: [Int32]
-  var coeffs: [Double]
+  var cells: UnsafeMutablePointer<Cell>?
+  var count: Int
+  var capacity: Int
   var constant: Double
   /// The basic symbol, or -1 for a free slot.
   var basic: Int32
 
-  static let free = Row(syms: [], coeffs: [], constant: 0, basic: -1)
+  static var free: Row { Row(cells: nil, count: 0, capacity: 0, constant: 0, basic: -1) }
 
-  /// The index of `sym` in `syms`, or nil.
+  /// An empty row with room for `capacity` cells.
+  static func make(capacity: Int, constant: Double = 0, basic: Int32 = -1) -> Row {
+    let c = max(capacity, 4)
+    return Row(
+      cells: UnsafeMutablePointer<Cell>.allocate(capacity: c), count: 0, capacity: c,
+      constant: constant, basic: basic)
+  }
+
+  /// A deep copy with its own buffer.
+  func copy() -> Row {
+    var r = Row.make(capacity: count, constant: constant, basic: basic)
+    if let src = cells, count > 0 { r.cells!.update(from: src, count: count) }
+    r.count = count
+    return r
+  }
+
+  /// Frees the buffer.
+  mutating func release() {
+    cells?.deallocate()
+    self = .free
+  }
+
+  /// Makes room for `n` cells, keeping the contents.
+  mutating func reserve(_ n: Int) {
+    guard n > capacity else { return }
+    let c = max(n, capacity * 2)
+    let p = UnsafeMutablePointer<Cell>.allocate(capacity: c)
+    if let old = cells {
+      p.update(from: old, count: count)
+      old.deallocate()
+    }
+    cells = p
+    capacity = c
+  }
+
+  /// Appends a cell whose symbol is larger than every symbol in the row.
+  mutating func append(_ sym: Int32, _ coeff: Double) {
+    reserve(count + 1)
+    cells![count] = Cell(sym: sym, coeff: coeff)
+    count += 1
+  }
+
+  @inline(__always)
+  func sym(_ i: Int) -> Int32 { cells.unsafelyUnwrapped[i].sym }
+
+  @inline(__always)
+  func coeff(_ i: Int) -> Double { cells.unsafelyUnwrapped[i].coeff }
+
+  /// The symbols, in order (for dumps and certificates).
+  var syms: [Int32] { (0..<count).map { sym($0) } }
+
+  /// The index of `sym` in the row, or nil.
   @inline(__always)
   func index(of sym: Int32) -> Int? {
-    syms.withUnsafeBufferPointer { p in
-      var lo = 0
-      var hi = p.count
-      while lo < hi {
-        let mid = (lo &+ hi) >> 1
-        let v = p[mid]
-        if v < sym {
-          lo = mid &+ 1
-        } else if v > sym {
-          hi = mid
-        } else {
-          return mid
-        }
+    guard let p = cells else { return nil }
+    var lo = 0
+    var hi = count
+    while lo < hi {
+      let mid = (lo &+ hi) >> 1
+      let v = p[mid].sym
+      if v < sym {
+        lo = mid &+ 1
+      } else if v > sym {
+        hi = mid
+      } else {
+        return mid
       }
-      return nil
     }
+    return nil
   }
 
   /// The coefficient of `sym` (0 when absent).
   @inline(__always)
   func coefficient(of sym: Int32) -> Double {
-    if let i = index(of: sym) { return coeffs[i] }
+    if let i = index(of: sym) { return cells.unsafelyUnwrapped[i].coeff }
     return 0
+  }
+
+  /// Multiplies every coefficient and the constant by -1.
+  func negated() -> Row {
+    var r = self
+    r.constant = -constant
+    for i in 0..<count { cells.unsafelyUnwrapped[i].coeff = -cells.unsafelyUnwrapped[i].coeff }
+    return r
+  }
+
+  /// Removes the cell at `i`.
+  mutating func remove(at i: Int) {
+    guard let p = cells else { return }
+    if i + 1 < count { (p + i).update(from: p + i + 1, count: count - i - 1) }
+    count -= 1
   }
 }
 

@@ -32,6 +32,10 @@ public final class Solver {
   /// A new, empty solver.
   public init() {}
 
+  deinit {
+    engine.deallocate()
+  }
+
   // MARK: - Constraints
 
   /// Adds a constraint.
@@ -115,6 +119,7 @@ public final class Solver {
 
   /// Removes every constraint and edit variable.
   public func reset() {
+    engine.deallocate()
     engine = Tableau()
   }
 

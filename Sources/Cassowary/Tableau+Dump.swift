@@ -33,7 +33,7 @@ extension Tableau {
   }
 
   private func describe(_ row: Row) -> String {
-    let terms = (0..<row.syms.count).map { "\(number(row.coeffs[$0])) * \(name(row.syms[$0]))" }
+    let terms = (0..<row.count).map { "\(number(row.coeff($0))) * \(name(row.sym($0)))" }
     return ([number(row.constant)] + terms).joined(separator: " + ")
   }
 

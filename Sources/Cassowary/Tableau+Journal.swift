@@ -24,7 +24,11 @@ extension Tableau {
       freeSlots: freeSlots)
   }
 
-  mutating func commitJournal() { journal = nil }
+  mutating func commitJournal() {
+    guard var j = journal else { return }
+    for k in j.rows.indices { j.rows[k].1.release() }
+    journal = nil
+  }
 
   @inline(__always)
   mutating func saveRow(_ slot: Int32) {
@@ -32,7 +36,7 @@ extension Tableau {
     let i = Int(slot)
     guard i < journal!.rowCount, rowSaved[i] != journalEpoch else { return }
     rowSaved[i] = journalEpoch
-    journal!.rows.append((slot, rows[i]))
+    journal!.rows.append((slot, rows[i].copy()))
   }
 
   @inline(__always)
@@ -62,7 +66,10 @@ extension Tableau {
     // Basic symbols of rows about to be replaced or dropped lose their rows.
     for (slot, _) in j.rows { unmapBasic(of: slot, below: j.symbolCount) }
     if rows.count > j.rowCount {
-      for slot in j.rowCount..<rows.count { unmapBasic(of: Int32(slot), below: j.symbolCount) }
+      for slot in j.rowCount..<rows.count {
+        unmapBasic(of: Int32(slot), below: j.symbolCount)
+        rows[slot].release()
+      }
       rows.removeLast(rows.count - j.rowCount)
       visitStamp.removeLast(visitStamp.count - j.rowCount)
       rowSaved.removeLast(rowSaved.count - j.rowCount)
@@ -70,10 +77,11 @@ extension Tableau {
     freeSlots = j.freeSlots
     truncateSymbols(to: j.symbolCount)
     for (slot, row) in j.rows.reversed() {
+      rows[Int(slot)].release()
       rows[Int(slot)] = row
       if row.basic >= 0 {
         basicRow[Int(row.basic)] = slot
-        for s in row.syms { column[Int(s)].append(slot) }
+        for i in 0..<row.count { column[Int(row.sym(i))].append(slot) }
         touch(slot)
       }
     }
@@ -90,6 +98,7 @@ extension Tableau {
       markDefinitionDirty(d)
     }
     infeasible.removeAll()
+    artificial?.release()
     artificial = nil
   }
 

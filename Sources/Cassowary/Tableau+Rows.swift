@@ -19,7 +19,8 @@ extension Tableau {
 
   // MARK: Slots
 
-  /// Stores a row (whose `basic` is set) and indexes its symbols.
+  /// Stores a row (whose `basic` is set, and whose buffer the tableau now owns) and indexes
+  /// its symbols.
   @discardableResult
   mutating func insertRow(_ row: Row) -> Int32 {
     let slot: Int32
@@ -34,12 +35,13 @@ extension Tableau {
       rowSaved.append(0)
     }
     basicRow[Int(row.basic)] = slot
-    for s in row.syms { column[Int(s)].append(slot) }
+    for i in 0..<row.count { column[Int(row.sym(i))].append(slot) }
     touch(slot)
     return slot
   }
 
-  /// Frees a slot and returns its row; the basic symbol becomes parametric.
+  /// Frees a slot and returns its row, which the caller now owns; the basic symbol becomes
+  /// parametric.
   mutating func removeRow(_ slot: Int32) -> Row {
     saveRow(slot)
     touch(slot)
@@ -82,130 +84,108 @@ extension Tableau {
   mutating func substituteInto(_ slot: Int32, sym: Int32, src: Row) {
     saveRow(slot)
     var target = rows[Int(slot)]
-    rows[Int(slot)] = .free
-    guard let pos = target.index(of: sym) else {
-      rows[Int(slot)] = target
-      return
-    }
-    let factor = target.coeffs[pos]
-    var outS = scratchSyms
-    var outC = scratchCoeffs
-    scratchSyms = []
-    scratchCoeffs = []
-    var added = scratchAdded
-    scratchAdded = []
-    added.removeAll(keepingCapacity: true)
-    mergeRows(
-      target: target, drop: sym, src: src, factor: factor, outSyms: &outS, outCoeffs: &outC,
-      added: &added)
-    swap(&target.syms, &outS)
-    swap(&target.coeffs, &outC)
+    guard let pos = target.index(of: sym) else { return }
+    let factor = target.coeff(pos)
+    var out = scratch
+    out.reserve(target.count + src.count)
+    let newStart = scratchAdded.count
+    mergeRows(target: target, drop: sym, src: src, factor: factor, into: &out)
+    // The merged buffer becomes the row's; the row's old buffer becomes the scratch.
+    swap(&target.cells, &out.cells)
+    swap(&target.capacity, &out.capacity)
+    target.count = out.count
+    out.count = 0
     target.constant += factor * src.constant
     rows[Int(slot)] = target
-    for s in added { column[Int(s)].append(slot) }
-    scratchSyms = outS
-    scratchCoeffs = outC
-    scratchAdded = added
+    scratch = out
+    for i in newStart..<scratchAdded.count { column[Int(scratchAdded[i])].append(slot) }
+    scratchAdded.removeLast(scratchAdded.count - newStart)
   }
 
-  /// Writes `target - target[drop]·drop + factor·src` into `outSyms`/`outCoeffs` (sorted),
-  /// listing in `added` the symbols that `target` did not hold before.
-  func mergeRows(
-    target: Row, drop: Int32, src: Row, factor: Double, outSyms: inout [Int32],
-    outCoeffs: inout [Double], added: inout [Int32]
-  ) {
-    let n = target.syms.count
-    let m = src.syms.count
-    let need = n + m
-    if outSyms.count < need {
-      outSyms.append(contentsOf: repeatElement(0, count: need - outSyms.count))
-    }
-    if outCoeffs.count < need {
-      outCoeffs.append(contentsOf: repeatElement(0, count: need - outCoeffs.count))
-    }
+  /// Writes `target - target[drop]·drop + factor·src` into `out` (sorted), appending to
+  /// `scratchAdded` the symbols that `target` did not hold. `out` has room for both rows.
+  mutating func mergeRows(target: Row, drop: Int32, src: Row, factor: Double, into out: inout Row) {
+    let n = target.count
+    let m = src.count
     var k = 0
-    target.syms.withUnsafeBufferPointer { ts in
-      target.coeffs.withUnsafeBufferPointer { tc in
-        src.syms.withUnsafeBufferPointer { ss in
-          src.coeffs.withUnsafeBufferPointer { sc in
-            outSyms.withUnsafeMutableBufferPointer { os in
-              outCoeffs.withUnsafeMutableBufferPointer { oc in
-                var i = 0
-                var j = 0
-                while i < n || j < m {
-                  let a = i < n ? ts[i] : Int32.max
-                  let b = j < m ? ss[j] : Int32.max
-                  if a < b {
-                    if a != drop {
-                      os[k] = a
-                      oc[k] = tc[i]
-                      k &+= 1
-                    }
-                    i &+= 1
-                  } else if b < a {
-                    let v = factor * sc[j]
-                    if !nearZero(v) {
-                      os[k] = b
-                      oc[k] = v
-                      k &+= 1
-                      added.append(b)
-                    }
-                    j &+= 1
-                  } else {
-                    let v = tc[i] + factor * sc[j]
-                    if !nearZero(v) && a != drop {
-                      os[k] = a
-                      oc[k] = v
-                      k &+= 1
-                    }
-                    i &+= 1
-                    j &+= 1
-                  }
-                }
-              }
-            }
-          }
+    let o = out.cells.unsafelyUnwrapped
+    if n == 0 && m == 0 {
+      out.count = 0
+      return
+    }
+    let t = target.cells ?? o
+    let s = src.cells ?? o
+    var i = 0
+    var j = 0
+    while i < n || j < m {
+      let a = i < n ? t[i].sym : Int32.max
+      let b = j < m ? s[j].sym : Int32.max
+      if a < b {
+        if a != drop {
+          o[k] = t[i]
+          k &+= 1
         }
+        i &+= 1
+      } else if b < a {
+        let v = factor * s[j].coeff
+        if !nearZero(v) {
+          o[k] = Cell(sym: b, coeff: v)
+          k &+= 1
+          scratchAdded.append(b)
+        }
+        j &+= 1
+      } else {
+        let v = t[i].coeff + factor * s[j].coeff
+        if !nearZero(v) && a != drop {
+          o[k] = Cell(sym: a, coeff: v)
+          k &+= 1
+        }
+        i &+= 1
+        j &+= 1
       }
     }
-    outSyms.removeLast(outSyms.count - k)
-    outCoeffs.removeLast(outCoeffs.count - k)
+    out.count = k
   }
 
-  /// Rewrites `row` (for `leaving`) to be the row of `entering`, which it holds:
+  /// Rewrites `row` (for `leaving`, or a new constraint row when `leaving` is -1) to be the
+  /// row of `entering`, which it holds:
   /// `leaving = K + a·entering + Σ` becomes `entering = -K/a + leaving/a - Σ/a`.
-  func pivotForm(_ row: inout Row, leaving: Int32, entering: Int32) {
+  mutating func pivotForm(_ row: inout Row, leaving: Int32, entering: Int32) {
     guard let p = row.index(of: entering) else { return }
-    let a = row.coeffs[p]
+    let a = row.coeff(p)
     let scale = -1 / a
-    var syms: [Int32] = []
-    var coeffs: [Double] = []
-    syms.reserveCapacity(row.syms.count)
-    coeffs.reserveCapacity(row.syms.count)
+    var out = scratch
+    out.reserve(row.count + 1)
+    let o = out.cells.unsafelyUnwrapped
+    let c = row.cells.unsafelyUnwrapped
+    var k = 0
     var inserted = leaving < 0
-    for i in 0..<row.syms.count {
-      let s = row.syms[i]
+    for i in 0..<row.count {
+      let s = c[i].sym
       if !inserted && leaving < s {
-        syms.append(leaving)
-        coeffs.append(1 / a)
+        o[k] = Cell(sym: leaving, coeff: 1 / a)
+        k += 1
         inserted = true
       }
       if i == p { continue }
-      syms.append(s)
-      coeffs.append(row.coeffs[i] * scale)
+      o[k] = Cell(sym: s, coeff: c[i].coeff * scale)
+      k += 1
     }
     if !inserted {
-      syms.append(leaving)
-      coeffs.append(1 / a)
+      o[k] = Cell(sym: leaving, coeff: 1 / a)
+      k += 1
     }
-    row.syms = syms
-    row.coeffs = coeffs
+    swap(&row.cells, &out.cells)
+    swap(&row.capacity, &out.capacity)
+    row.count = k
+    out.count = 0
+    scratch = out
     row.constant *= scale
     row.basic = entering
   }
 
   /// Solves a new constraint row (`0 = constant + Σ`) for `subject`, which it holds.
-  func solveForSubject(_ row: inout Row, _ subject: Int32) {
+  mutating func solveForSubject(_ row: inout Row, _ subject: Int32) {
     pivotForm(&row, leaving: -1, entering: subject)
   }
 
@@ -226,7 +206,7 @@ extension Tableau {
 
   /// Adds `factor·row` to the objective.
   mutating func objectiveAddRow(_ row: Row, _ factor: Double) {
-    for i in 0..<row.syms.count { objectiveAdd(row.syms[i], factor * row.coeffs[i]) }
+    for i in 0..<row.count { objectiveAdd(row.sym(i), factor * row.coeff(i)) }
     saveObjectiveConstant()
     objectiveConstant += factor * row.constant
   }
@@ -284,7 +264,7 @@ extension Tableau {
     let slot = basicRow[Int(sym)]
     if slot >= 0 {
       let row = rows[Int(slot)]
-      for i in 0..<row.syms.count { accAdd(row.syms[i], k * row.coeffs[i]) }
+      for i in 0..<row.count { accAdd(row.sym(i), k * row.coeff(i)) }
       accConstant += k * row.constant
     } else {
       accAdd(sym, k)
@@ -303,21 +283,21 @@ extension Tableau {
     }
   }
 
-  /// The accumulated row, sorted, without near-zero coefficients.
-  mutating func finishAccumulation() -> Row {
+  /// The accumulated row, sorted, without near-zero coefficients; the caller owns it.
+  mutating func finishAccumulation(extra: Int = 0) -> Row {
     expandDefinitions()
     accTouched.sort()
-    var syms: [Int32] = []
-    var coeffs: [Double] = []
-    syms.reserveCapacity(accTouched.count + 2)
-    coeffs.reserveCapacity(accTouched.count + 2)
+    var row = Row.make(capacity: accTouched.count + extra, constant: accConstant)
+    let p = row.cells.unsafelyUnwrapped
+    var k = 0
     for s in accTouched {
       let v = accValue[Int(s)]
       if !nearZero(v) {
-        syms.append(s)
-        coeffs.append(v)
+        p[k] = Cell(sym: s, coeff: v)
+        k += 1
       }
     }
-    return Row(syms: syms, coeffs: coeffs, constant: accConstant, basic: -1)
+    row.count = k
+    return row
   }
 }

@@ -17,6 +17,7 @@ extension Tableau {
     if subject < 0 && row.syms.allSatisfy({ kind[Int($0)] == .dummy }) {
       if !nearZero(row.constant) {
         let conflicting = requiredConstraints(markedBy: row.syms, excluding: constraint)
+        row.release()
         rollbackJournal()
         throw .unsatisfiableConstraint(constraint, conflicting: conflicting)
       }
@@ -46,7 +47,7 @@ extension Tableau {
     for term in constraint.expression.terms where !nearZero(term.coefficient) {
       accumulateTerm(externalSymbol(for: term.variable), term.coefficient)
     }
-    var row = finishAccumulation()
+    var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
     var marker: Int32 = -1
     var other: Int32 = -1
@@ -55,42 +56,34 @@ extension Tableau {
     case .lessThanOrEqual, .greaterThanOrEqual:
       a = constraint.op == .lessThanOrEqual ? 1 : -1
       marker = newSymbol(.slack)
-      row.syms.append(marker)
-      row.coeffs.append(a)
+      row.append(marker, a)
       if !constraint.isRequired {
         other = newSymbol(.error)
-        row.syms.append(other)
-        row.coeffs.append(-a)
+        row.append(other, -a)
         objectiveAdd(other, strength)
       }
     case .equal:
       if constraint.isRequired {
         marker = newSymbol(.dummy)
-        row.syms.append(marker)
-        row.coeffs.append(1)
+        row.append(marker, 1)
       } else {
         marker = newSymbol(.error)
         other = newSymbol(.error)
         a = -1
-        row.syms.append(marker)
-        row.coeffs.append(-1)
-        row.syms.append(other)
-        row.coeffs.append(1)
+        row.append(marker, -1)
+        row.append(other, 1)
         objectiveAdd(marker, strength)
         objectiveAdd(other, strength)
       }
     }
-    if row.constant < 0 {
-      row.constant = -row.constant
-      for i in row.coeffs.indices { row.coeffs[i] = -row.coeffs[i] }
-    }
+    if row.constant < 0 { row = row.negated() }
     return (row, marker, other, a)
   }
 
   /// kiwi's `chooseSubject`: an external symbol, else a restricted marker with a negative
   /// coefficient, else -1.
   func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
-    for s in row.syms where kind[Int(s)] == .external { return s }
+    for i in 0..<row.count where kind[Int(row.sym(i))] == .external { return row.sym(i) }
     for s in [marker, other] where s >= 0 {
       let k = kind[Int(s)]
       if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
@@ -104,30 +97,34 @@ extension Tableau {
     let art = newSymbol(.slack)
     var artRow = row
     artRow.basic = art
+    artificial = artRow.copy()
     insertRow(artRow)
-    artificial = artRow
     optimizeArtificial()
-    let finalRow = artificial ?? artRow
+    var finalRow = artificial!
     artificial = nil
     let success = nearZero(finalRow.constant)
     let certificate = success ? [] : finalRow.syms
+    finalRow.release()
     let slot = basicRow[Int(art)]
     if slot >= 0 {
       var r = removeRow(slot)
-      if r.syms.isEmpty { return (success, certificate) }
+      if r.count == 0 {
+        r.release()
+        return (success, certificate)
+      }
       guard
         let entering = r.syms.first(where: { kind[Int($0)] == .slack || kind[Int($0)] == .error })
-      else { return (false, certificate) }
+      else {
+        r.release()
+        return (false, certificate)
+      }
       pivotForm(&r, leaving: art, entering: entering)
       let s = insertRow(r)
       substitute(entering, with: rows[Int(s)])
     }
     for r in rowsHolding(art) {
       saveRow(r)
-      if let i = rows[Int(r)].index(of: art) {
-        rows[Int(r)].syms.remove(at: i)
-        rows[Int(r)].coeffs.remove(at: i)
-      }
+      if let i = rows[Int(r)].index(of: art) { rows[Int(r)].remove(at: i) }
     }
     column[Int(art)] = []
     if objective[Int(art)] != 0 {
@@ -156,17 +153,14 @@ extension Tableau {
       objectiveAddRow(src, c)
     }
     if var art = artificial, let p = art.index(of: sym) {
-      let factor = art.coeffs[p]
-      var outS: [Int32] = []
-      var outC: [Double] = []
-      var added: [Int32] = []
-      mergeRows(
-        target: art, drop: sym, src: src, factor: factor, outSyms: &outS, outCoeffs: &outC,
-        added: &added)
-      art.syms = outS
-      art.coeffs = outC
-      art.constant += factor * src.constant
-      artificial = art
+      let factor = art.coeff(p)
+      var out = Row.make(capacity: art.count + src.count)
+      let mark = scratchAdded.count
+      mergeRows(target: art, drop: sym, src: src, factor: factor, into: &out)
+      scratchAdded.removeLast(scratchAdded.count - mark)
+      out.constant = art.constant + factor * src.constant
+      art.release()
+      artificial = out
     }
   }
 
@@ -200,9 +194,8 @@ extension Tableau {
   mutating func optimizeArtificial() {
     while let art = artificial {
       var entering: Int32 = -1
-      for i in 0..<art.syms.count
-      where art.coeffs[i] < 0 && kind[Int(art.syms[i])] != .dummy {
-        entering = art.syms[i]
+      for i in 0..<art.count where art.coeff(i) < 0 && kind[Int(art.sym(i))] != .dummy {
+        entering = art.sym(i)
         break
       }
       guard entering >= 0, let slot = leavingRow(for: entering) else { return }
@@ -272,9 +265,9 @@ extension Tableau {
       guard !nearZero(row.constant) && row.constant < 0 else { continue }
       var entering: Int32 = -1
       var ratio = Double.greatestFiniteMagnitude
-      for i in 0..<row.syms.count {
-        let s = row.syms[i]
-        let c = row.coeffs[i]
+      for i in 0..<row.count {
+        let s = row.sym(i)
+        let c = row.coeff(i)
         if c > 0 && kind[Int(s)] != .dummy {
           let r = objective[Int(s)] / c
           if r < ratio {
@@ -315,7 +308,8 @@ extension Tableau {
     }
     let slot = basicRow[Int(tag.marker)]
     if slot >= 0 {
-      _ = removeRow(slot)
+      var removed = removeRow(slot)
+      removed.release()
     } else {
       guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
         throw .internalError("no leaving row for the marker of \(tag.constraint.map { "\($0)" } ?? "?")")
@@ -324,6 +318,7 @@ extension Tableau {
       let leaving = row.basic
       pivotForm(&row, leaving: leaving, entering: tag.marker)
       substitute(tag.marker, with: row)
+      row.release()
     }
     column[Int(tag.marker)] = []
     try optimize()
@@ -349,7 +344,7 @@ extension Tableau {
     for r in rowsHolding(marker) {
       saveRow(r)
       guard let i = rows[Int(r)].index(of: marker) else { continue }
-      rows[Int(r)].constant += rows[Int(r)].coeffs[i] * shift
+      rows[Int(r)].constant += rows[Int(r)].coeff(i) * shift
       touch(r)
       let b = rows[Int(r)].basic
       let c = rows[Int(r)].constant

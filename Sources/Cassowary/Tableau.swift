@@ -59,8 +59,7 @@ struct Tableau {
   var expansionMultiplier: [Double] = []
   var expansionStamp: [UInt32] = []
   var expansionHeap = IntHeap()
-  var scratchSyms: [Int32] = []
-  var scratchCoeffs: [Double] = []
+  var scratch = Row.make(capacity: 64)
   var scratchAdded: [Int32] = []
 
   // MARK: Journal (undo log for calls that may fail)
@@ -69,6 +68,19 @@ struct Tableau {
 
   init() {
     solverID = solverIDs.add(1, ordering: .relaxed).newValue
+  }
+
+  /// Frees every row buffer; the tableau must not be used afterwards.
+  mutating func deallocate() {
+    for i in rows.indices { rows[i].release() }
+    rows = []
+    scratch.release()
+    artificial?.release()
+    artificial = nil
+    if var j = journal {
+      for k in j.rows.indices { j.rows[k].1.release() }
+      journal = nil
+    }
   }
 
 }
