@@ -172,8 +172,9 @@ struct EditInfo {
 /// constraint's dummy.
 struct Definition {
   var variable: Int32
-  var syms: [Int32]
-  var coeffs: [Double]
+  /// Where the terms are in the tableau's `definitionSyms`/`definitionCoeffs`.
+  var termStart: Int32
+  var termCount: Int32
   var constant: Double
   /// The coefficient the defined variable had in the constraint's expression.
   var definedCoefficient: Double

@@ -24,21 +24,22 @@ extension Tableau {
     let vs = externalSymbol(for: v)
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
-    var syms: [Int32] = []
-    var coeffs: [Double] = []
+    let start = Int32(definitionSyms.count)
     for term in terms where term.variable !== v && term.coefficient != 0 {
       let s = externalSymbol(for: term.variable)
-      syms.append(s)
-      coeffs.append(-term.coefficient / k)
-      dependents[Int(s)].append(d)
+      definitionSyms.append(s)
+      definitionCoeffs.append(-term.coefficient / k)
+      dependentDefinition.append(d)
+      dependentNext.append(dependentHead[Int(s)])
+      dependentHead[Int(s)] = Int32(dependentDefinition.count - 1)
     }
-    syms.append(dummy)
-    coeffs.append(-1 / k)
+    definitionSyms.append(dummy)
+    definitionCoeffs.append(-1 / k)
     let t = register(constraint, marker: dummy, other: -1, markerCoefficient: 1, definition: d)
     definitions.append(
       Definition(
-        variable: vs, syms: syms, coeffs: coeffs, constant: -constraint.constant / k,
-        definedCoefficient: k, tag: t, alive: true))
+        variable: vs, termStart: start, termCount: Int32(definitionSyms.count) - start,
+        constant: -constraint.constant / k, definedCoefficient: k, tag: t, alive: true))
     definitionDirty.append(false)
     expansionMultiplier.append(0)
     expansionStamp.append(0)
@@ -52,7 +53,10 @@ extension Tableau {
   mutating func materialize(_ d: Int32) {
     let def = definitions[Int(d)]
     beginAccumulation(constant: def.constant)
-    for i in 0..<def.syms.count { accumulateTerm(def.syms[i], def.coeffs[i]) }
+    let start = Int(def.termStart)
+    for i in start..<start + Int(def.termCount) {
+      accumulateTerm(definitionSyms[i], definitionCoeffs[i])
+    }
     var row = finishAccumulation()
     row.basic = def.variable
     definitions[Int(d)].alive = false
@@ -62,15 +66,28 @@ extension Tableau {
   }
 
   /// Queues a definition for evaluation at the next publish.
+  @inline(__always)
   mutating func markDefinitionDirty(_ d: Int32) {
-    if !definitionDirty[Int(d)] {
-      definitionDirty[Int(d)] = true
-      definitionHeap.push(d)
+    let i = Int(d)
+    if !definitionDirty[i] {
+      definitionDirty[i] = true
+      if i < dirtyDefinitionLow { dirtyDefinitionLow = i }
+      if i > dirtyDefinitionHigh { dirtyDefinitionHigh = i }
+    }
+  }
+
+  /// Queues every definition that depends on `sym`.
+  @inline(__always)
+  mutating func markDependentsDirty(_ sym: Int) {
+    var link = dependentHead[sym]
+    while link >= 0 {
+      markDefinitionDirty(dependentDefinition[Int(link)])
+      link = dependentNext[Int(link)]
     }
   }
 
   /// Publishes the values that may have changed: tableau variables first, then definitions
-  /// in the order they were made (each depends only on earlier ones).
+  /// in the order they were made (each depends only on earlier ones), in one forward sweep.
   mutating func publishDirtyValues() {
     for s in dirtyList {
       let i = Int(s)
@@ -84,25 +101,33 @@ extension Tableau {
       if value != published[i] || published[i].isNaN {
         published[i] = value
         variable.setValue(value)
-        for d in dependents[i] { markDefinitionDirty(d) }
+        markDependentsDirty(i)
       }
     }
     dirtyList.removeAll(keepingCapacity: true)
-    while let d = definitionHeap.pop() {
-      definitionDirty[Int(d)] = false
-      let def = definitions[Int(d)]
-      guard def.alive else { continue }
-      var value = def.constant
-      for j in 0..<def.syms.count {
-        let s = Int(def.syms[j])
-        if kind[s] == .external { value += def.coeffs[j] * published[s] }
+    var d = dirtyDefinitionLow
+    while d <= dirtyDefinitionHigh {
+      if definitionDirty[d] {
+        definitionDirty[d] = false
+        let def = definitions[d]
+        if def.alive {
+          var value = def.constant
+          let start = Int(def.termStart)
+          for j in start..<start + Int(def.termCount) {
+            let s = Int(definitionSyms[j])
+            if kind[s] == .external { value += definitionCoeffs[j] * published[s] }
+          }
+          let i = Int(def.variable)
+          if value != published[i] || published[i].isNaN {
+            published[i] = value
+            symVariable[i]?.setValue(value)
+            markDependentsDirty(i)
+          }
+        }
       }
-      let i = Int(def.variable)
-      if value != published[i] || published[i].isNaN {
-        published[i] = value
-        symVariable[i]?.setValue(value)
-        for dd in dependents[i] { markDefinitionDirty(dd) }
-      }
+      d += 1
     }
+    dirtyDefinitionLow = Int.max
+    dirtyDefinitionHigh = -1
   }
 }

@@ -8,13 +8,16 @@ extension Tableau {
     }
     out += ([number(objectiveConstant)] + objTerms).joined(separator: " + ") + "\n\n"
     out += "Tableau\n-------\n"
-    let live = rows.filter { $0.basic >= 0 }.sorted { $0.basic < $1.basic }
+    let live = rows.elements.filter { $0.basic >= 0 }.sorted { $0.basic < $1.basic }
     for row in live { out += "\(name(row.basic)) | \(describe(row))\n" }
     out += "\nInfeasible\n----------\n"
     for s in infeasible { out += "\(name(s))\n" }
     out += "\nDefinitions\n-----------\n"
-    for def in definitions where def.alive {
-      let terms = (0..<def.syms.count).map { "\(number(def.coeffs[$0])) * \(name(def.syms[$0]))" }
+    for def in definitions.elements where def.alive {
+      let start = Int(def.termStart)
+      let terms = (start..<start + Int(def.termCount)).map {
+        "\(number(definitionCoeffs[$0])) * \(name(definitionSyms[$0]))"
+      }
       out += "\(name(def.variable)) = " + ([number(def.constant)] + terms).joined(separator: " + ")
         + "\n"
     }

@@ -278,7 +278,10 @@ extension Tableau {
       let m = expansionMultiplier[d]
       if nearZero(m) { continue }
       let def = definitions[d]
-      for i in 0..<def.syms.count { accumulateTerm(def.syms[i], m * def.coeffs[i]) }
+      let start = Int(def.termStart)
+      for i in start..<start + Int(def.termCount) {
+        accumulateTerm(definitionSyms[i], m * definitionCoeffs[i])
+      }
       accConstant += m * def.constant
     }
   }

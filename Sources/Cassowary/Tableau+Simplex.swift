@@ -341,19 +341,35 @@ extension Tableau {
       return -1
     }
     var violated: Int32 = -1
-    for r in rowsHolding(marker) {
-      saveRow(r)
-      guard let i = rows[Int(r)].index(of: marker) else { continue }
-      rows[Int(r)].constant += rows[Int(r)].coeff(i) * shift
-      touch(r)
-      let b = rows[Int(r)].basic
-      let c = rows[Int(r)].constant
+    // One pass over the marker's column: validate, prune and shift together.
+    var list = column[Int(marker)]
+    column[Int(marker)] = []
+    visitEpoch &+= 1
+    if visitEpoch == 0 {
+      for i in visitStamp.indices { visitStamp[i] = 0 }
+      visitEpoch = 1
+    }
+    var w = 0
+    let n = rows.count
+    for i in 0..<list.count {
+      let r = Int(list[i])
+      if r >= n || visitStamp[r] == visitEpoch { continue }
+      let b = rows[r].basic
+      guard b >= 0, let idx = rows[r].index(of: marker) else { continue }
+      visitStamp[r] = visitEpoch
+      list[w] = Int32(r)
+      w += 1
+      saveRow(Int32(r))
+      let c = rows[r].constant + rows[r].coeff(idx) * shift
+      rows[r].constant = c
       switch kind[Int(b)] {
-      case .external: break
+      case .external: markDirty(b)
       case .dummy: if !nearZero(c) { violated = b }
       default: if c < 0 { infeasible.append(b) }
       }
     }
+    list.removeLast(list.count - w)
+    column[Int(marker)] = list
     return violated
   }
 

@@ -15,7 +15,7 @@ extension Tableau {
     everUsed.append(false)
     published.append(.nan)
     dirty.append(false)
-    dependents.append([])
+    dependentHead.append(-1)
     editOf.append(-1)
     objectiveSaved.append(0)
     return s
@@ -41,7 +41,7 @@ extension Tableau {
     everUsed.removeLast(n)
     published.removeLast(n)
     dirty.removeLast(n)
-    dependents.removeLast(n)
+    dependentHead.removeLast(n)
     editOf.removeLast(n)
     objectiveSaved.removeLast(n)
   }

@@ -8,28 +8,29 @@ struct Tableau {
   var solverID: UInt32 = 0
 
   // MARK: Per-symbol storage (indexed by symbol)
-  var kind: [SymbolKind] = []
-  var basicRow: [Int32] = []
+  var kind = Buffer<SymbolKind>()
+  var basicRow = Buffer<Int32>()
   var column: [[Int32]] = []
-  var objective: [Double] = []
-  var inEnteringHeap: [Bool] = []
-  var accValue: [Double] = []
-  var accStamp: [UInt32] = []
+  var objective = Buffer<Double>()
+  var inEnteringHeap = Buffer<Bool>()
+  var accValue = Buffer<Double>()
+  var accStamp = Buffer<UInt32>()
   var symVariable: [Variable?] = []
-  var symTag: [Int32] = []
-  var definitionOf: [Int32] = []
-  var everUsed: [Bool] = []
-  var published: [Double] = []
-  var dirty: [Bool] = []
-  var dependents: [[Int32]] = []
-  var editOf: [Int32] = []
-  var objectiveSaved: [UInt32] = []
+  var symTag = Buffer<Int32>()
+  var definitionOf = Buffer<Int32>()
+  var everUsed = Buffer<Bool>()
+  var published = Buffer<Double>()
+  var dirty = Buffer<Bool>()
+  /// Head of each symbol's list of dependent definitions (links in `dependentNext`).
+  var dependentHead = Buffer<Int32>()
+  var editOf = Buffer<Int32>()
+  var objectiveSaved = Buffer<UInt32>()
 
   // MARK: Rows (indexed by slot)
-  var rows: [Row] = []
+  var rows = Buffer<Row>()
   var freeSlots: [Int32] = []
-  var visitStamp: [UInt32] = []
-  var rowSaved: [UInt32] = []
+  var visitStamp = Buffer<UInt32>()
+  var rowSaved = Buffer<UInt32>()
   var visitEpoch: UInt32 = 0
 
   // MARK: Objective and simplex state
@@ -43,14 +44,19 @@ struct Tableau {
   var freeTags: [Int32] = []
   var edits: [EditInfo] = []
   var freeEdits: [Int32] = []
-  var definitions: [Definition] = []
+  var definitions = Buffer<Definition>()
+  var definitionSyms = Buffer<Int32>()
+  var definitionCoeffs = Buffer<Double>()
+  var dependentDefinition = Buffer<Int32>()
+  var dependentNext = Buffer<Int32>()
   var variableIndex: [ObjectIdentifier: Int32] = [:]
   var constraintIndex: [ObjectIdentifier: Int32] = [:]
 
   // MARK: Publishing
   var dirtyList: [Int32] = []
-  var definitionDirty: [Bool] = []
-  var definitionHeap = IntHeap()
+  var definitionDirty = Buffer<Bool>()
+  var dirtyDefinitionLow = Int.max
+  var dirtyDefinitionHigh = -1
 
   // MARK: Scratch
   var accTouched: [Int32] = []
@@ -73,7 +79,29 @@ struct Tableau {
   /// Frees every row buffer; the tableau must not be used afterwards.
   mutating func deallocate() {
     for i in rows.indices { rows[i].release() }
-    rows = []
+    kind.deallocate()
+    basicRow.deallocate()
+    objective.deallocate()
+    inEnteringHeap.deallocate()
+    accValue.deallocate()
+    accStamp.deallocate()
+    symTag.deallocate()
+    definitionOf.deallocate()
+    everUsed.deallocate()
+    published.deallocate()
+    dirty.deallocate()
+    editOf.deallocate()
+    objectiveSaved.deallocate()
+    rows.deallocate()
+    visitStamp.deallocate()
+    rowSaved.deallocate()
+    dependentHead.deallocate()
+    definitions.deallocate()
+    definitionSyms.deallocate()
+    definitionCoeffs.deallocate()
+    dependentDefinition.deallocate()
+    dependentNext.deallocate()
+    definitionDirty.deallocate()
     scratch.release()
     artificial?.release()
     artificial = nil

@@ -1,0 +1,51 @@
+/// A growable array of trivial values in manually managed memory, for the tableau's hot
+/// per-symbol and per-row tables.
+///
+/// Unlike `Array` it has no copy-on-write check and no exclusivity tracking: element access
+/// writes through the pointer. The owner (the tableau, which is never copied) frees it.
+struct Buffer<Element> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count: Int
+  private var capacity: Int
+
+  init() {
+    capacity = 16
+    base = .allocate(capacity: capacity)
+    count = 0
+  }
+
+  subscript(i: Int) -> Element {
+    @inline(__always) unsafeAddress { UnsafePointer(base + i) }
+    @inline(__always) nonmutating unsafeMutableAddress { base + i }
+  }
+
+  var indices: Range<Int> { 0..<count }
+
+  var isEmpty: Bool { count == 0 }
+
+  mutating func append(_ x: Element) {
+    if count == capacity {
+      let c = capacity * 2
+      let p = UnsafeMutablePointer<Element>.allocate(capacity: c)
+      p.moveInitialize(from: base, count: count)
+      base.deallocate()
+      base = p
+      capacity = c
+    }
+    (base + count).initialize(to: x)
+    count += 1
+  }
+
+  /// Drops the last `n` elements (trivial values need no deinitialisation).
+  mutating func removeLast(_ n: Int) {
+    count -= n
+  }
+
+  /// The elements as an array (for dumps).
+  var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Frees the memory; the buffer must not be used afterwards.
+  func deallocate() {
+    base.deallocate()
+  }
+}
