@@ -4,12 +4,16 @@ import PackageDescription
 let package = Package(
   name: "NavigationUIKit",
   products: [
-    .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "NavCLI", targets: ["NavCLI"]),
+    .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
-    .target(name: "Cassowary"),
-    .executableTarget(name: "benchmarks", dependencies: ["Cassowary"]),
-    .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+    .target(name: "NavigationCore"),
+    .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "navui", dependencies: ["NavCLI"]),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
+    .testTarget(name: "NavCLITests", dependencies: ["NavCLI"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NavCLI
+
+@Test func placeholder() {}
