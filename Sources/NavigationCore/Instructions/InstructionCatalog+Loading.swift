@@ -105,6 +105,11 @@ extension InstructionCatalog {
       .deletingLastPathComponent()
   }
 
+  /// Whether `url` names an existing folder.
+  public static func isDirectoryPath(_ url: URL) -> Bool {
+    isDirectory(url)
+  }
+
   static func isDirectory(_ url: URL) -> Bool {
     var flag: ObjCBool = false
     return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
