@@ -13,7 +13,7 @@ let package = Package(
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
-    .testTarget(name: "NavCLITests", dependencies: ["NavCLI"]),
+    .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NavCLI
-
-@Test func placeholder() {}
