@@ -73,7 +73,10 @@ extension InstructionCatalog {
   {
     var paths: [URL] = []
     if let value = environment[directoryEnvironmentVariable], !value.isEmpty {
-      paths.append(URL(fileURLWithPath: value, relativeTo: URL(fileURLWithPath: currentDirectory)))
+      paths.append(
+        URL(
+          fileURLWithPath: value,
+          relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)))
     }
     let cwd = URL(fileURLWithPath: currentDirectory, isDirectory: true)
     paths.append(cwd.appendingPathComponent(sharedRelativePath))
