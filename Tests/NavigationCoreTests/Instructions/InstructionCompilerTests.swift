@@ -39,8 +39,9 @@ import Testing
   }
 
   @Test func formatTokenWrapsEveryValue() throws {
-    let options = InstructionOptions(formatToken: { token, value in "<\(token)>\(value)</\(token)>"
-      })
+    let options = InstructionOptions(formatToken: { token, value in
+      "<\(token)>\(value)</\(token)>"
+    })
     var step = Self.step("turn", "left", name: "Main Street")
     #expect(
       try Self.compiler.compile(step, language: "en", options: options)
