@@ -17,7 +17,9 @@ extension InstructionCompiler {
     let onMotorway = options.classes.contains("motorway")
     let format = options.formatToken
     if !name.isEmpty && !ref.isEmpty && name != ref && !onMotorway {
-      let phrase = language.phrase("name and ref") ?? "{name} ({ref})"
+      let phrase =
+        language.phrase("name and ref").flatMap { $0.isEmpty ? nil : $0 }
+        ?? catalog.languages["en"]?.phrase("name and ref") ?? "{name} ({ref})"
       return InstructionTokenizer.tokenize(
         phrase, tokens: ["name": name, "ref": ref], language: language, formatToken: format)
     }

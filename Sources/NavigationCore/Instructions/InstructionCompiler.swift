@@ -41,7 +41,7 @@ public struct InstructionCompiler: Sendable {
     case "use lane":
       let configuration = try Self.laneConfiguration(step)
       laneInstruction = language.templates.node(at: ["constants", "lanes", configuration])?.text
-      if laneInstruction == nil {
+      if (laneInstruction ?? "").isEmpty {
         object = try required(language, ["use lane", "no_lanes"])
       }
     case "rotary", "roundabout":
@@ -121,8 +121,9 @@ public struct InstructionCompiler: Sendable {
       (!wayName.isEmpty, "name"),
       (!(options.waypointName ?? "").isEmpty, "named"),
     ]
+    // As upstream, an empty template counts as absent.
     for (applies, key) in candidates where applies {
-      if let text = object[key]?.text { return text }
+      if let text = object[key]?.text, !text.isEmpty { return text }
     }
     guard let text = object["default"]?.text else {
       throw .missingTemplate(language: language.code, key: "\(type).default")
