@@ -5,12 +5,20 @@ let package = Package(
   name: "NavigationUIKit",
   products: [
     .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "NavCLI", targets: ["NavCLI"]),
+    .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
     .target(name: "Cassowary"),
+    .target(name: "NavigationCore"),
+    .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .executableTarget(name: "benchmarks", dependencies: ["Cassowary", "CMallocStats"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
+    .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

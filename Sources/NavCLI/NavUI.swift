@@ -1,0 +1,79 @@
+/// The `navui` command-line tool: every command's logic, callable without a process.
+///
+/// ```swift
+/// var output = ""
+/// let status = NavUI.run(
+///   ["instructions", "check", "fixtures/v5", "--languages", "en"],
+///   context: CommandContext(currentDirectory: "/work", writeOutput: { output += $0 },
+///                           writeError: { _ in }))
+/// ```
+public enum NavUI {
+  /// The help of `navui` itself.
+  public static let help = CommandHelp(
+    commandName: "navui",
+    overview: "Command-line tools of the NavigationUIKit navigation SDK.",
+    usage: "navui <subcommand>",
+    subcommands: [
+      CommandHelp.Entry("instructions", "Work with turn-instruction text.")
+    ])
+
+  /// The help of the `navui instructions` group.
+  public static let instructionsHelp = CommandHelp(
+    commandName: "navui instructions",
+    overview: "Work with turn-instruction text.",
+    usage: "navui instructions <subcommand>",
+    subcommands: [
+      CommandHelp.Entry(
+        "check", "Run the osrm-text-instructions fixture suite against the compiler.")
+    ])
+
+  /// Runs `navui` with `arguments` (without the program name) and returns the exit status.
+  ///
+  /// Errors go to standard error as `Error: …` followed by the command's usage line.
+  public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+    var help = Self.help
+    do throws(CommandLineError) {
+      var rest = arguments[...]
+      if rest.first == "help" {
+        rest = rest.dropFirst()
+        rest.append("--help")
+      }
+      guard let first = rest.first else {
+        context.writeOutput(help.rendered)
+        return 0
+      }
+      if isHelpFlag(first) {
+        context.writeOutput(help.rendered)
+        return 0
+      }
+      guard first == "instructions" else {
+        throw first.hasPrefix("-") ? .unknownOption(first) : .unknownSubcommand(first)
+      }
+      help = instructionsHelp
+      rest = rest.dropFirst()
+      guard let second = rest.first else { throw .missingSubcommand }
+      if isHelpFlag(second) {
+        context.writeOutput(help.rendered)
+        return 0
+      }
+      guard second == "check" else {
+        throw second.hasPrefix("-") ? .unknownOption(second) : .unknownSubcommand(second)
+      }
+      help = InstructionsCheckCommand.help
+      switch try InstructionsCheckCommand.parse(Array(rest.dropFirst())) {
+      case .help:
+        context.writeOutput(help.rendered)
+        return 0
+      case .run(let command):
+        return try command.run(context: context)
+      }
+    } catch {
+      context.writeError("Error: \(error.description)\n" + help.errorFooter)
+      return error.exitCode
+    }
+  }
+
+  static func isHelpFlag(_ argument: String) -> Bool {
+    argument == "-h" || argument == "--help"
+  }
+}
