@@ -1,0 +1,37 @@
+import Cassowary
+
+/// A seeded generator (splitmix64), so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A random constraint over 1–3 of `vars` with small integer coefficients.
+func randomConstraint(
+  _ rng: inout SplitMix64, _ vars: [Variable], requiredShare: Double
+) -> Constraint {
+  let n = Int.random(in: 1...min(3, vars.count), using: &rng)
+  let picked = vars.shuffled(using: &rng).prefix(n)
+  let terms = picked.map { Term($0, Double(Int.random(in: -3...3, using: &rng) | 1)) }
+  let constant = Double(Int.random(in: -50...50, using: &rng))
+  let op: RelationalOperator = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(
+    using: &rng)!
+  let strength: Strength =
+    Double.random(in: 0..<1, using: &rng) < requiredShare
+    ? .required : [.strong, .medium, .weak].randomElement(using: &rng)!
+  return Constraint(Expression(terms, constant: constant), op, strength: strength)
+}
+
+/// The weighted violation of the non-required constraints: what the solver minimises.
+func weightedError(_ constraints: [Constraint]) -> Double {
+  constraints.filter { !$0.isRequired }.reduce(0) { $0 + $1.strength.value * $1.violation }
+}
