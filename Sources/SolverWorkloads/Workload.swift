@@ -93,12 +93,13 @@ public struct Workload: Sendable {
     for (i, e) in edits.enumerated() where e.variable < 0 || e.variable >= nv {
       throw WorkloadError(description: "\(path): edits[\(i)].v: variable \(e.variable) out of range")
     }
+    let editCount = edits.count
     frames = try (doc["frames"] as? [[[Any]]] ?? []).map { frame in
       try frame.map { pair in
         guard pair.count == 2, let e = (pair[0] as? NSNumber)?.intValue else {
           throw WorkloadError(description: "\(path): frames: bad pair")
         }
-        guard e >= 0, e < edits.count else {
+        guard e >= 0, e < editCount else {
           throw WorkloadError(description: "\(path): frames: edit \(e) out of range")
         }
         return (e, try num(pair[1], "frames"))
