@@ -4,8 +4,8 @@
 Reads a JSON file of systems (written by CassowaryTests' differential test), prints JSON:
 for each system, the index of the first constraint kiwi rejects as unsatisfiable (or null),
 the values of every variable with the accepted prefix, and which of those values the
-system determines uniquely (found by pulling every variable with a tiny preference in
-several random directions: a value that moves is not unique).
+system determines uniquely (found by pulling every variable with tiny preferences of
+random weights in several random directions: a value that moves is not unique).
 
     python3 kiwi_peer.py systems.json > results.json
 """
@@ -33,8 +33,8 @@ def build(system, upto, pulls=None):
             failed = i
             break
     if pulls:
-        for v, target in pulls:
-            s.addConstraint(kw.Constraint(vs[v] - target, "==", TINY))
+        for v, target, weight in pulls:
+            s.addConstraint(kw.Constraint(vs[v] - target, "==", TINY * weight))
     s.updateVariables()
     return failed, [v.value() for v in vs]
 
@@ -53,8 +53,11 @@ def main():
         prefix = n if failed is None else failed
         _, values = build(system, prefix)
         unique = [True] * system["vars"]
-        for _ in range(4):
-            pulls = [(i, rng.choice([-1e4, 1e4])) for i in range(system["vars"])]
+        for _ in range(6):
+            # Random directions and unequal weights, so pulls along an optimal face never
+            # cancel out.
+            pulls = [(i, rng.choice([-1e4, 1e4]), rng.uniform(0.2, 1.0))
+                     for i in range(system["vars"])]
             _, moved = build(system, prefix, pulls)
             for i, (a, b) in enumerate(zip(values, moved)):
                 if abs(a - b) > 1e-7:

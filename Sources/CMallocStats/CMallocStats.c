@@ -1,4 +1,5 @@
 #include "CMallocStats.h"
+#include <stdlib.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

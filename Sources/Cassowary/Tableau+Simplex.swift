@@ -23,6 +23,7 @@ extension Tableau {
       }
       subject = marker
     }
+    if subject < 0 { subject = chooseFeasibleSubject(row) }
     if subject < 0 {
       let (ok, certificate) = addWithArtificialVariable(row)
       if !ok {
@@ -89,6 +90,45 @@ extension Tableau {
       if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
     }
     return -1
+  }
+
+  /// Beyond kiwi: a restricted symbol of the row that can become basic at once, keeping every
+  /// row feasible, so the costly artificial-variable phase is skipped. With a zero constant
+  /// any slack or error symbol will do (the substitution moves no constant); otherwise a
+  /// symbol with a negative coefficient whose substitution leaves every restricted row
+  /// non-negative. Among candidates, the one held by the fewest rows. Returns -1 if none.
+  mutating func chooseFeasibleSubject(_ row: Row) -> Int32 {
+    let zero = nearZero(row.constant)
+    var best: Int32 = -1
+    var bestRows = Int.max
+    for i in 0..<row.count {
+      let s = row.sym(i)
+      let k = kind[Int(s)]
+      guard k == .slack || k == .error else { continue }
+      let a = row.coeff(i)
+      if !zero && a >= 0 { continue }
+      let holders = rowsHolding(s)
+      if holders.count >= bestRows { continue }
+      if !zero {
+        // s = c/(-a) + …: each row holding s with coefficient h moves by h·c/(-a).
+        let value = row.constant / -a
+        var feasible = true
+        for r in holders {
+          let b = rows[Int(r)].basic
+          if kind[Int(b)] == .external { continue }
+          let h = rows[Int(r)].coefficient(of: s)
+          let moved = rows[Int(r)].constant + h * value
+          if moved < 0 && !nearZero(moved) {
+            feasible = false
+            break
+          }
+        }
+        if !feasible { continue }
+      }
+      best = s
+      bestRows = holders.count
+    }
+    return best
   }
 
   /// kiwi's `addWithArtificialVariable`. Returns whether the row could be made feasible, and

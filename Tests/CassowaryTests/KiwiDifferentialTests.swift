@@ -96,6 +96,18 @@ struct KiwiDifferentialTests {
     return (failed, vars.map(\.value))
   }
 
+  /// The weighted violation of the first `prefix` non-required constraints and the edits.
+  static func cost(_ system: System, prefix: Int, values: [Double]) -> Double {
+    var total = 0.0
+    for c in system.constraints.prefix(prefix) where c.s != "required" {
+      let v = c.t.reduce(c.c) { $0 + $1[1] * values[Int($1[0])] }
+      let violation = c.op == "==" ? abs(v) : c.op == "<=" ? max(0, v) : max(0, -v)
+      total += strength(c.s).value * violation
+    }
+    for e in system.edits { total += strength(e.s).value * abs(values[e.v] - e.value) }
+    return total
+  }
+
   static func runPeer(_ systems: [System]) throws -> [PeerResult] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
@@ -144,6 +156,11 @@ struct KiwiDifferentialTests {
       #expect(failed == theirs.failed, "system \(i): verdict differs")
       if failed != nil { unsatisfiable += 1 }
       guard failed == theirs.failed else { continue }
+      // Both answers are optima of the same problem: equal weighted error.
+      let prefix = failed ?? system.constraints.count
+      let ours = Self.cost(system, prefix: prefix, values: values)
+      let kiwi = Self.cost(system, prefix: prefix, values: theirs.values)
+      #expect(abs(ours - kiwi) <= 1e-6 * max(1, abs(kiwi)), "system \(i): cost \(ours) vs \(kiwi)")
       for v in 0..<system.vars where theirs.unique[v] {
         compared += 1
         #expect(
