@@ -9,7 +9,7 @@ struct Buffer<Element> {
   private var capacity: Int
 
   init() {
-    capacity = 16
+    capacity = 64
     base = .allocate(capacity: capacity)
     count = 0
   }

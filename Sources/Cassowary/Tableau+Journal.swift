@@ -6,13 +6,17 @@ struct Journal {
   var definitions: [(Int32, Double)] = []
   var objectiveConstant: Double
   var objectiveConstantSaved = false
+  /// Whether row and objective changes are being recorded (counts are always kept).
+  var recording = true
   var rowCount: Int
   var symbolCount: Int
   var freeSlots: [Int32]
 }
 
 extension Tableau {
-  mutating func beginJournal() {
+  /// Starts a journal; with `recording` false it keeps only the counts (symbols, rows, free
+  /// slots), enough to undo a call that fails before it changes any row.
+  mutating func beginJournal(recording: Bool = true) {
     journalEpoch &+= 1
     if journalEpoch == 0 {
       for i in rowSaved.indices { rowSaved[i] = 0 }
@@ -22,6 +26,7 @@ extension Tableau {
     journal = Journal(
       objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: kind.count,
       freeSlots: freeSlots)
+    journal!.recording = recording
   }
 
   mutating func commitJournal() {
@@ -32,7 +37,7 @@ extension Tableau {
 
   @inline(__always)
   mutating func saveRow(_ slot: Int32) {
-    guard journal != nil else { return }
+    guard journal != nil, journal!.recording else { return }
     let i = Int(slot)
     guard i < journal!.rowCount, rowSaved[i] != journalEpoch else { return }
     rowSaved[i] = journalEpoch
@@ -41,7 +46,7 @@ extension Tableau {
 
   @inline(__always)
   mutating func saveObjective(_ sym: Int32) {
-    guard journal != nil else { return }
+    guard journal != nil, journal!.recording else { return }
     let i = Int(sym)
     guard i < journal!.symbolCount, objectiveSaved[i] != journalEpoch else { return }
     objectiveSaved[i] = journalEpoch

@@ -11,7 +11,9 @@ extension Tableau {
   mutating func insertConstraint(_ constraint: Constraint) throws(SolverError) {
     let required = constraint.isRequired
     if required && constraint.op == .equal && defineFreshVariable(by: constraint) { return }
-    if required { beginJournal() }
+    // Until the artificial phase nothing but new symbols can change, so the journal keeps
+    // counts only and starts recording rows just before that phase.
+    if required { beginJournal(recording: false) }
     var (row, marker, other, a) = createRow(constraint)
     var subject = chooseSubject(row, marker: marker, other: other)
     if subject < 0 && row.syms.allSatisfy({ kind[Int($0)] == .dummy }) {
@@ -25,6 +27,7 @@ extension Tableau {
     }
     if subject < 0 { subject = chooseFeasibleSubject(row) }
     if subject < 0 {
+      journal?.recording = true
       let (ok, certificate) = addWithArtificialVariable(row)
       if !ok {
         let conflicting = requiredConstraints(markedBy: certificate, excluding: constraint)

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Tableau {
   /// Creates a symbol of the given kind and grows every per-symbol array.
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
@@ -51,8 +53,9 @@ extension Tableau {
     if let s = knownSymbol(for: variable) { return s }
     let s = newSymbol(.external)
     symVariable[Int(s)] = variable
-    variableIndex[ObjectIdentifier(variable)] = s
-    variable.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(s)), ordering: .relaxed)
+    if !claimCache(variable.solverCache, UInt64(UInt32(s))) {
+      variableIndex[ObjectIdentifier(variable)] = s
+    }
     markDirty(s)
     return s
   }
@@ -64,9 +67,24 @@ extension Tableau {
       let s = Int(UInt32(truncatingIfNeeded: cache))
       if s < symVariable.count, symVariable[s] === variable { return Int32(s) }
     }
-    guard let s = variableIndex[ObjectIdentifier(variable)] else { return nil }
-    variable.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(s)), ordering: .relaxed)
-    return s
+    return variableIndex[ObjectIdentifier(variable)]
+  }
+
+  /// Points an object's cache at this solver's `index` when the cache is free or already
+  /// this solver's. Each object caches the first solver that holds it; other solvers find it
+  /// in their dictionaries. Returns false when another solver holds the cache.
+  func claimCache(_ cache: borrowing Atomic<UInt64>, _ index: UInt64) -> Bool {
+    let mine = UInt64(solverID) << 32 | index
+    var current = cache.load(ordering: .relaxed)
+    while true {
+      guard current == 0 || UInt32(truncatingIfNeeded: current >> 32) == solverID else {
+        return false
+      }
+      let (exchanged, original) = cache.compareExchange(
+        expected: current, desired: mine, ordering: .relaxed)
+      if exchanged { return true }
+      current = original
+    }
   }
 
   /// The tag of a constraint in the solver (user constraints and edits' own), or nil.
@@ -106,8 +124,9 @@ extension Tableau {
       t = Int32(tags.count)
       tags.append(tag)
     }
-    constraintIndex[ObjectIdentifier(constraint)] = t
-    constraint.solverCache.store(UInt64(solverID) << 32 | UInt64(UInt32(t)), ordering: .relaxed)
+    if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
+      constraintIndex[ObjectIdentifier(constraint)] = t
+    }
     symTag[Int(marker)] = t
     if other >= 0 { symTag[Int(other)] = t }
     for term in constraint.expression.terms {
