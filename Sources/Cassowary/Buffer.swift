@@ -49,3 +49,34 @@ struct Buffer<Element> {
     base.deallocate()
   }
 }
+
+/// A growable list of row slots in manually managed memory: one symbol's column.
+struct SlotList {
+  var base: UnsafeMutablePointer<Int32>?
+  var count: Int
+  var capacity: Int
+
+  static var empty: SlotList { SlotList(base: nil, count: 0, capacity: 0) }
+
+  @inline(__always)
+  mutating func append(_ slot: Int32) {
+    if count == capacity {
+      let c = max(4, capacity * 2)
+      let p = UnsafeMutablePointer<Int32>.allocate(capacity: c)
+      if let old = base {
+        p.update(from: old, count: count)
+        old.deallocate()
+      }
+      base = p
+      capacity = c
+    }
+    base.unsafelyUnwrapped[count] = slot
+    count += 1
+  }
+
+  /// Frees the memory.
+  mutating func release() {
+    base?.deallocate()
+    self = .empty
+  }
+}

@@ -55,27 +55,34 @@ extension Tableau {
   // MARK: Columns
 
   /// The slots of the rows that hold `sym`, each once, pruning stale entries from its column.
-  mutating func rowsHolding(_ sym: Int32) -> [Int32] {
-    var list = column[Int(sym)]
-    column[Int(sym)] = []
+  ///
+  /// The result views the column's memory: valid until something appends to this column.
+  mutating func rowsHolding(_ sym: Int32) -> UnsafeBufferPointer<Int32> {
+    let list = column[Int(sym)]
+    guard let p = list.base else { return UnsafeBufferPointer(start: nil, count: 0) }
+    nextVisitEpoch()
+    var w = 0
+    let n = rows.count
+    for i in 0..<list.count {
+      let r = p[i]
+      if Int(r) >= n || visitStamp[Int(r)] == visitEpoch { continue }
+      guard rows[Int(r)].basic >= 0, rows[Int(r)].index(of: sym) != nil else { continue }
+      visitStamp[Int(r)] = visitEpoch
+      p[w] = r
+      w += 1
+    }
+    column[Int(sym)].count = w
+    return UnsafeBufferPointer(start: p, count: w)
+  }
+
+  /// Starts a new visit (rows stamped with the epoch count as seen).
+  @inline(__always)
+  mutating func nextVisitEpoch() {
     visitEpoch &+= 1
     if visitEpoch == 0 {
       for i in visitStamp.indices { visitStamp[i] = 0 }
       visitEpoch = 1
     }
-    var w = 0
-    let n = rows.count
-    for i in 0..<list.count {
-      let r = list[i]
-      if Int(r) >= n || visitStamp[Int(r)] == visitEpoch { continue }
-      guard rows[Int(r)].basic >= 0, rows[Int(r)].index(of: sym) != nil else { continue }
-      visitStamp[Int(r)] = visitEpoch
-      list[w] = r
-      w += 1
-    }
-    list.removeLast(list.count - w)
-    column[Int(sym)] = list
-    return list
   }
 
   // MARK: Row arithmetic

@@ -169,7 +169,7 @@ extension Tableau {
       saveRow(r)
       if let i = rows[Int(r)].index(of: art) { rows[Int(r)].remove(at: i) }
     }
-    column[Int(art)] = []
+    column[Int(art)].count = 0
     if objective[Int(art)] != 0 {
       saveObjective(art)
       objective[Int(art)] = 0
@@ -188,7 +188,7 @@ extension Tableau {
       let b = rows[Int(r)].basic
       if kind[Int(b)] != .external && rows[Int(r)].constant < 0 { infeasible.append(b) }
     }
-    column[Int(sym)] = []
+    column[Int(sym)].count = 0
     let c = objective[Int(sym)]
     if c != 0 {
       saveObjective(sym)
@@ -363,7 +363,7 @@ extension Tableau {
       substitute(tag.marker, with: row)
       row.release()
     }
-    column[Int(tag.marker)] = []
+    column[Int(tag.marker)].count = 0
     try optimize()
   }
 
@@ -385,22 +385,18 @@ extension Tableau {
     }
     var violated: Int32 = -1
     // One pass over the marker's column: validate, prune and shift together.
-    var list = column[Int(marker)]
-    column[Int(marker)] = []
-    visitEpoch &+= 1
-    if visitEpoch == 0 {
-      for i in visitStamp.indices { visitStamp[i] = 0 }
-      visitEpoch = 1
-    }
+    let list = column[Int(marker)]
+    guard let p = list.base else { return violated }
+    nextVisitEpoch()
     var w = 0
     let n = rows.count
     for i in 0..<list.count {
-      let r = Int(list[i])
+      let r = Int(p[i])
       if r >= n || visitStamp[r] == visitEpoch { continue }
       let b = rows[r].basic
       guard b >= 0, let idx = rows[r].index(of: marker) else { continue }
       visitStamp[r] = visitEpoch
-      list[w] = Int32(r)
+      p[w] = Int32(r)
       w += 1
       saveRow(Int32(r))
       let c = rows[r].constant + rows[r].coeff(idx) * shift
@@ -411,8 +407,7 @@ extension Tableau {
       default: if c < 0 { infeasible.append(b) }
       }
     }
-    list.removeLast(list.count - w)
-    column[Int(marker)] = list
+    column[Int(marker)].count = w
     return violated
   }
 

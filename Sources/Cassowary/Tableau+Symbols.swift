@@ -6,7 +6,7 @@ extension Tableau {
     let s = Int32(kind.count)
     kind.append(symbolKind)
     basicRow.append(-1)
-    column.append([])
+    column.append(.empty)
     objective.append(0)
     inEnteringHeap.append(false)
     accValue.append(0)
@@ -30,6 +30,7 @@ extension Tableau {
       if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
     }
     let n = kind.count - count
+    for i in count..<kind.count { column[i].release() }
     kind.removeLast(n)
     basicRow.removeLast(n)
     column.removeLast(n)

@@ -10,7 +10,7 @@ struct Tableau {
   // MARK: Per-symbol storage (indexed by symbol)
   var kind = Buffer<SymbolKind>()
   var basicRow = Buffer<Int32>()
-  var column: [[Int32]] = []
+  var column = Buffer<SlotList>()
   var objective = Buffer<Double>()
   var inEnteringHeap = Buffer<Bool>()
   var accValue = Buffer<Double>()
@@ -79,6 +79,7 @@ struct Tableau {
   /// Frees every row buffer; the tableau must not be used afterwards.
   mutating func deallocate() {
     for i in rows.indices { rows[i].release() }
+    for i in column.indices { column[i].release() }
     kind.deallocate()
     basicRow.deallocate()
     objective.deallocate()
