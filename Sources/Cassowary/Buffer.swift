@@ -41,6 +41,16 @@ struct Buffer<Element> {
     count -= n
   }
 
+  /// Drops every element, keeping the memory.
+  mutating func removeAll() { count = 0 }
+
+  /// Removes and returns the last element, or nil.
+  mutating func popLast() -> Element? {
+    guard count > 0 else { return nil }
+    count -= 1
+    return base[count]
+  }
+
   /// The elements as an array (for dumps).
   var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 

@@ -89,7 +89,8 @@ extension Tableau {
   /// Publishes the values that may have changed: tableau variables first, then definitions
   /// in the order they were made (each depends only on earlier ones), in one forward sweep.
   mutating func publishDirtyValues() {
-    for s in dirtyList {
+    for k in 0..<dirtyList.count {
+      let s = dirtyList[k]
       let i = Int(s)
       guard i < dirty.count else { continue }
       dirty[i] = false
@@ -104,7 +105,7 @@ extension Tableau {
         markDependentsDirty(i)
       }
     }
-    dirtyList.removeAll(keepingCapacity: true)
+    dirtyList.removeAll()
     var d = dirtyDefinitionLow
     while d <= dirtyDefinitionHigh {
       if definitionDirty[d] {

@@ -11,7 +11,7 @@ extension Tableau {
     let live = rows.elements.filter { $0.basic >= 0 }.sorted { $0.basic < $1.basic }
     for row in live { out += "\(name(row.basic)) | \(describe(row))\n" }
     out += "\nInfeasible\n----------\n"
-    for s in infeasible { out += "\(name(s))\n" }
+    for s in infeasible.elements { out += "\(name(s))\n" }
     out += "\nDefinitions\n-----------\n"
     for def in definitions.elements where def.alive {
       let start = Int(def.termStart)

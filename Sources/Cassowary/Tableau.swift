@@ -36,7 +36,7 @@ struct Tableau {
   // MARK: Objective and simplex state
   var objectiveConstant: Double = 0
   var enteringHeap = IntHeap()
-  var infeasible: [Int32] = []
+  var infeasible = Buffer<Int32>()
   var artificial: Row?
 
   // MARK: Constraints, edits, definitions
@@ -53,7 +53,7 @@ struct Tableau {
   var constraintIndex: [ObjectIdentifier: Int32] = [:]
 
   // MARK: Publishing
-  var dirtyList: [Int32] = []
+  var dirtyList = Buffer<Int32>()
   var definitionDirty = Buffer<Bool>()
   var dirtyDefinitionLow = Int.max
   var dirtyDefinitionHigh = -1
@@ -66,7 +66,7 @@ struct Tableau {
   var expansionStamp: [UInt32] = []
   var expansionHeap = IntHeap()
   var scratch = Row.make(capacity: 64)
-  var scratchAdded: [Int32] = []
+  var scratchAdded = Buffer<Int32>()
 
   // MARK: Journal (undo log for calls that may fail)
   var journal: Journal?
@@ -96,6 +96,9 @@ struct Tableau {
     rows.deallocate()
     visitStamp.deallocate()
     rowSaved.deallocate()
+    infeasible.deallocate()
+    dirtyList.deallocate()
+    scratchAdded.deallocate()
     dependentHead.deallocate()
     definitions.deallocate()
     definitionSyms.deallocate()
