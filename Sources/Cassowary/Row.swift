@@ -84,7 +84,10 @@ struct Row {
   /// The index of `sym` in the row, or nil.
   @inline(__always)
   func index(of sym: Int32) -> Int? {
-    guard let p = cells else { return nil }
+    guard let p = cells, count > 0 else { return nil }
+    // Symbols made first (window-size edits, early views) sit at the front of many rows.
+    if p[0].sym >= sym { return p[0].sym == sym ? 0 : nil }
+    if count > 1 && p[1].sym >= sym { return p[1].sym == sym ? 1 : nil }
     var lo = 0
     var hi = count
     while lo < hi {

@@ -94,14 +94,14 @@ extension Tableau {
       let i = Int(s)
       guard i < dirty.count else { continue }
       dirty[i] = false
-      guard kind[i] == .external, definitionOf[i] < 0, let variable = symVariable[i] else {
+      guard kind[i] == .external, definitionOf[i] < 0, let variable = symVariableRef[i] else {
         continue
       }
       let slot = basicRow[i]
       let value = slot >= 0 ? rows[Int(slot)].constant : 0
       if value != published[i] || published[i].isNaN {
         published[i] = value
-        variable.setValue(value)
+        Unmanaged<Variable>.fromOpaque(variable)._withUnsafeGuaranteedRef { $0.setValue(value) }
         markDependentsDirty(i)
       }
     }
@@ -121,7 +121,11 @@ extension Tableau {
           let i = Int(def.variable)
           if value != published[i] || published[i].isNaN {
             published[i] = value
-            symVariable[i]?.setValue(value)
+            if let variable = symVariableRef[i] {
+              Unmanaged<Variable>.fromOpaque(variable)._withUnsafeGuaranteedRef {
+                $0.setValue(value)
+              }
+            }
             markDependentsDirty(i)
           }
         }

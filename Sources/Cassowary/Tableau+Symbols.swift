@@ -12,6 +12,7 @@ extension Tableau {
     accValue.append(0)
     accStamp.append(0)
     symVariable.append(nil)
+    symVariableRef.append(nil)
     symTag.append(-1)
     definitionOf.append(-1)
     everUsed.append(false)
@@ -39,6 +40,7 @@ extension Tableau {
     accValue.removeLast(n)
     accStamp.removeLast(n)
     symVariable.removeLast(n)
+    symVariableRef.removeLast(n)
     symTag.removeLast(n)
     definitionOf.removeLast(n)
     everUsed.removeLast(n)
@@ -54,6 +56,7 @@ extension Tableau {
     if let s = knownSymbol(for: variable) { return s }
     let s = newSymbol(.external)
     symVariable[Int(s)] = variable
+    symVariableRef[Int(s)] = Unmanaged.passUnretained(variable).toOpaque()
     if !claimCache(variable.solverCache, UInt64(UInt32(s))) {
       variableIndex[ObjectIdentifier(variable)] = s
     }

@@ -16,6 +16,9 @@ struct Tableau {
   var accValue = Buffer<Double>()
   var accStamp = Buffer<UInt32>()
   var symVariable: [Variable?] = []
+  /// Unretained references to `symVariable`'s objects, for publishing without reference
+  /// counting (the array keeps them alive).
+  var symVariableRef = Buffer<UnsafeMutableRawPointer?>()
   var symTag = Buffer<Int32>()
   var definitionOf = Buffer<Int32>()
   var everUsed = Buffer<Bool>()
@@ -96,6 +99,7 @@ struct Tableau {
     rows.deallocate()
     visitStamp.deallocate()
     rowSaved.deallocate()
+    symVariableRef.deallocate()
     infeasible.deallocate()
     dirtyList.deallocate()
     scratchAdded.deallocate()
