@@ -94,7 +94,9 @@ public func >= (lhs: Variable, rhs: Term) -> Constraint {
 /// The sum of two linear expressions.
 public func + (lhs: Variable, rhs: Expression) -> Expression { add(lhs.expression, rhs.expression) }
 /// The difference of two linear expressions.
-public func - (lhs: Variable, rhs: Expression) -> Expression { add(lhs.expression, -rhs.expression) }
+public func - (lhs: Variable, rhs: Expression) -> Expression {
+  add(lhs.expression, -rhs.expression)
+}
 /// `lhs == rhs`, required.
 public func == (lhs: Variable, rhs: Expression) -> Constraint {
   Constraint(add(lhs.expression, -rhs.expression), .equal)
@@ -216,7 +218,9 @@ public func >= (lhs: Double, rhs: Term) -> Constraint { rhs <= lhs }
 /// The sum of two linear expressions.
 public func + (lhs: Expression, rhs: Variable) -> Expression { add(lhs.expression, rhs.expression) }
 /// The difference of two linear expressions.
-public func - (lhs: Expression, rhs: Variable) -> Expression { add(lhs.expression, -rhs.expression) }
+public func - (lhs: Expression, rhs: Variable) -> Expression {
+  add(lhs.expression, -rhs.expression)
+}
 /// `lhs == rhs`, required.
 public func == (lhs: Expression, rhs: Variable) -> Constraint {
   Constraint(add(lhs.expression, -rhs.expression), .equal)
@@ -248,9 +252,13 @@ public func >= (lhs: Expression, rhs: Term) -> Constraint {
 }
 
 /// The sum of two linear expressions.
-public func + (lhs: Expression, rhs: Expression) -> Expression { add(lhs.expression, rhs.expression) }
+public func + (lhs: Expression, rhs: Expression) -> Expression {
+  add(lhs.expression, rhs.expression)
+}
 /// The difference of two linear expressions.
-public func - (lhs: Expression, rhs: Expression) -> Expression { add(lhs.expression, -rhs.expression) }
+public func - (lhs: Expression, rhs: Expression) -> Expression {
+  add(lhs.expression, -rhs.expression)
+}
 /// `lhs == rhs`, required.
 public func == (lhs: Expression, rhs: Expression) -> Constraint {
   Constraint(add(lhs.expression, -rhs.expression), .equal)

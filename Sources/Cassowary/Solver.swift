@@ -151,7 +151,8 @@ struct Tag {
   /// The definition the constraint made, or -1.
   var definition: Int32
 
-  static let dead = Tag(constraint: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+  static let dead = Tag(
+    constraint: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
 }
 
 /// An edit variable and its current suggestion.

@@ -18,7 +18,8 @@ extension Tableau {
       let terms = (start..<start + Int(def.termCount)).map {
         "\(number(definitionCoeffs[$0])) * \(name(definitionSyms[$0]))"
       }
-      out += "\(name(def.variable)) = " + ([number(def.constant)] + terms).joined(separator: " + ")
+      out +=
+        "\(name(def.variable)) = " + ([number(def.constant)] + terms).joined(separator: " + ")
         + "\n"
     }
     out += "\nVariables\n---------\n"

@@ -355,7 +355,8 @@ extension Tableau {
       removed.release()
     } else {
       guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
-        throw .internalError("no leaving row for the marker of \(tag.constraint.map { "\($0)" } ?? "?")")
+        throw .internalError(
+          "no leaving row for the marker of \(tag.constraint.map { "\($0)" } ?? "?")")
       }
       var row = removeRow(leavingSlot)
       let leaving = row.basic
@@ -488,7 +489,9 @@ extension Tableau {
     edits[Int(e)].constant = value
     _ = shiftMarker(tags[Int(edits[Int(e)].tag)].marker, by: delta)
     if let failing = dualOptimize() {
-      throw .internalError("dual optimize failed on row of symbol \(failing) after suggesting \(value) for \(variable)")
+      throw .internalError(
+        "dual optimize failed on row of symbol \(failing) after suggesting \(value) for \(variable)"
+      )
     }
   }
 }

@@ -82,7 +82,9 @@ public struct Workload: Sendable {
       guard let v = (e["v"] as? NSNumber)?.intValue else {
         throw WorkloadError(description: "\(path): edits[\(i)].v: bad index")
       }
-      return (v, try strength(e["s"], "edits[\(i)].s"), try num(e["initial"], "edits[\(i)].initial"))
+      return (
+        v, try strength(e["s"], "edits[\(i)].s"), try num(e["initial"], "edits[\(i)].initial")
+      )
     }
     let nv = variables.count
     for (i, c) in constraints.enumerated() {
@@ -91,7 +93,8 @@ public struct Workload: Sendable {
       }
     }
     for (i, e) in edits.enumerated() where e.variable < 0 || e.variable >= nv {
-      throw WorkloadError(description: "\(path): edits[\(i)].v: variable \(e.variable) out of range")
+      throw WorkloadError(
+        description: "\(path): edits[\(i)].v: variable \(e.variable) out of range")
     }
     let editCount = edits.count
     frames = try (doc["frames"] as? [[[Any]]] ?? []).map { frame in
@@ -177,7 +180,6 @@ public func median(_ xs: [Double]) -> Double {
   let s = xs.sorted()
   return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
-
 
 extension Workload {
   /// The largest difference from the reference values of one run, or nil without them.

@@ -1,6 +1,5 @@
 import Cassowary
 import Foundation
-
 import SolverWorkloads
 
 let benchmarksUsage = """

@@ -20,6 +20,7 @@ case "solver":
 case "-h", "--help":
   print(benchmarksUsage, terminator: "")
 default:
-  FileHandle.standardError.write(Data("benchmarks: unknown suite '\(suite)'\n\(benchmarksUsage)".utf8))
+  FileHandle.standardError.write(
+    Data("benchmarks: unknown suite '\(suite)'\n\(benchmarksUsage)".utf8))
   exit(2)
 }

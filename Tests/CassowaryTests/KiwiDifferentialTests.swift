@@ -123,7 +123,9 @@ struct KiwiDifferentialTests {
     try JSONEncoder().encode(systems).write(to: input)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python, root.appendingPathComponent("scripts/kiwi_peer.py").path, input.path]
+    process.arguments = [
+      python, root.appendingPathComponent("scripts/kiwi_peer.py").path, input.path,
+    ]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -169,7 +171,9 @@ struct KiwiDifferentialTests {
       }
     }
     // The generator must exercise both verdicts and many determined values.
-    print("kiwi differential: \(systems.count) systems, \(unsatisfiable) unsatisfiable, \(compared) values compared")
+    print(
+      "kiwi differential: \(systems.count) systems, \(unsatisfiable) unsatisfiable, \(compared) values compared"
+    )
     #expect(unsatisfiable >= 100)
     #expect(systems.count - unsatisfiable >= 300)
     #expect(compared >= 2000)

@@ -36,8 +36,14 @@ struct WorkloadTests {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let cases: [(String, String)] = [
       ("{", "not"), ("{\"format\": \"other\"}", "format"),
-      ("{\"format\": \"cassowary-bench-v1\", \"constraints\": [{\"t\": [[0, 1]], \"c\": 1, \"op\": \"<\", \"s\": \"required\"}]}", "constraints[0].op"),
-      ("{\"format\": \"cassowary-bench-v1\", \"constraints\": [{\"t\": [[0, 1]], \"c\": 1, \"op\": \"==\", \"s\": \"huge\"}]}", "constraints[0].s"),
+      (
+        "{\"format\": \"cassowary-bench-v1\", \"constraints\": [{\"t\": [[0, 1]], \"c\": 1, \"op\": \"<\", \"s\": \"required\"}]}",
+        "constraints[0].op"
+      ),
+      (
+        "{\"format\": \"cassowary-bench-v1\", \"constraints\": [{\"t\": [[0, 1]], \"c\": 1, \"op\": \"==\", \"s\": \"huge\"}]}",
+        "constraints[0].s"
+      ),
     ]
     for (i, (text, mention)) in cases.enumerated() {
       let file = dir.appendingPathComponent("bad\(i).json")
