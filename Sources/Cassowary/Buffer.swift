@@ -9,7 +9,7 @@ struct Buffer<Element> {
   private var capacity: Int
 
   init() {
-    capacity = 64
+    capacity = 256
     base = .allocate(capacity: capacity)
     count = 0
   }

@@ -10,6 +10,36 @@ enum SymbolKind: UInt8 {
   case dummy
 }
 
+/// Everything the tableau keeps per symbol, in one record.
+struct SymbolInfo {
+  var kind: SymbolKind
+  var inEnteringHeap = false
+  var everUsed = false
+  var dirty = false
+  /// The slot of the row where the symbol is basic, or -1.
+  var basicRow: Int32 = -1
+  /// The constraint tag whose marker or error the symbol is, or -1.
+  var symTag: Int32 = -1
+  /// The definition of an external symbol defined outside the tableau, or -1.
+  var definitionOf: Int32 = -1
+  var editOf: Int32 = -1
+  /// First link of the list of definitions that depend on this symbol, or -1.
+  var dependentHead: Int32 = -1
+  var accStamp: UInt32 = 0
+  var objectiveSaved: UInt32 = 0
+  /// The symbol's coefficient in the objective.
+  var objective: Double = 0
+  var accValue: Double = 0
+  /// The value last published to the variable (NaN before the first publish).
+  var published: Double = .nan
+  /// The rows that hold the symbol (with stale entries pruned on visits).
+  var column = SlotList.empty
+  /// The variable of an external symbol, unretained.
+  var symVariableRef: UnsafeMutableRawPointer?
+
+  init(kind: SymbolKind) { self.kind = kind }
+}
+
 /// One term of a row.
 struct Cell {
   var sym: Int32

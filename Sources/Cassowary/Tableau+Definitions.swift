@@ -11,7 +11,7 @@ extension Tableau {
     var chosen: Variable?
     var k = 0.0
     for term in terms where !nearZero(term.coefficient) {
-      if let s = knownSymbol(for: term.variable), everUsed[Int(s)] { continue }
+      if let s = knownSymbol(for: term.variable), info[Int(s)].everUsed { continue }
       let v = term.variable
       let total = terms.reduce(0.0) { $0 + ($1.variable === v ? $1.coefficient : 0) }
       if !nearZero(total) {
@@ -30,8 +30,8 @@ extension Tableau {
       definitionSyms.append(s)
       definitionCoeffs.append(-term.coefficient / k)
       dependentDefinition.append(d)
-      dependentNext.append(dependentHead[Int(s)])
-      dependentHead[Int(s)] = Int32(dependentDefinition.count - 1)
+      dependentNext.append(info[Int(s)].dependentHead)
+      info[Int(s)].dependentHead = Int32(dependentDefinition.count - 1)
     }
     definitionSyms.append(dummy)
     definitionCoeffs.append(-1 / k)
@@ -43,7 +43,7 @@ extension Tableau {
     definitionDirty.append(false)
     expansionMultiplier.append(0)
     expansionStamp.append(0)
-    definitionOf[Int(vs)] = d
+    info[Int(vs)].definitionOf = d
     markDefinitionDirty(d)
     return true
   }
@@ -60,7 +60,7 @@ extension Tableau {
     var row = finishAccumulation()
     row.basic = def.variable
     definitions[Int(d)].alive = false
-    definitionOf[Int(def.variable)] = -1
+    info[Int(def.variable)].definitionOf = -1
     insertRow(row)
     markDirty(def.variable)
   }
@@ -79,7 +79,7 @@ extension Tableau {
   /// Queues every definition that depends on `sym`.
   @inline(__always)
   mutating func markDependentsDirty(_ sym: Int) {
-    var link = dependentHead[sym]
+    var link = info[sym].dependentHead
     while link >= 0 {
       markDefinitionDirty(dependentDefinition[Int(link)])
       link = dependentNext[Int(link)]
@@ -92,15 +92,17 @@ extension Tableau {
     for k in 0..<dirtyList.count {
       let s = dirtyList[k]
       let i = Int(s)
-      guard i < dirty.count else { continue }
-      dirty[i] = false
-      guard kind[i] == .external, definitionOf[i] < 0, let variable = symVariableRef[i] else {
+      guard i < info.count else { continue }
+      info[i].dirty = false
+      guard info[i].kind == .external, info[i].definitionOf < 0,
+        let variable = info[i].symVariableRef
+      else {
         continue
       }
-      let slot = basicRow[i]
+      let slot = info[i].basicRow
       let value = slot >= 0 ? rows[Int(slot)].constant : 0
-      if value != published[i] || published[i].isNaN {
-        published[i] = value
+      if value != info[i].published || info[i].published.isNaN {
+        info[i].published = value
         Unmanaged<Variable>.fromOpaque(variable)._withUnsafeGuaranteedRef { $0.setValue(value) }
         markDependentsDirty(i)
       }
@@ -116,12 +118,12 @@ extension Tableau {
           let start = Int(def.termStart)
           for j in start..<start + Int(def.termCount) {
             let s = Int(definitionSyms[j])
-            if kind[s] == .external { value += definitionCoeffs[j] * published[s] }
+            if info[s].kind == .external { value += definitionCoeffs[j] * info[s].published }
           }
           let i = Int(def.variable)
-          if value != published[i] || published[i].isNaN {
-            published[i] = value
-            if let variable = symVariableRef[i] {
+          if value != info[i].published || info[i].published.isNaN {
+            info[i].published = value
+            if let variable = info[i].symVariableRef {
               Unmanaged<Variable>.fromOpaque(variable)._withUnsafeGuaranteedRef {
                 $0.setValue(value)
               }

@@ -3,8 +3,8 @@ extension Tableau {
   func dump() -> String {
     var out = "Objective\n---------\n"
     var objTerms: [String] = []
-    for s in objective.indices where objective[s] != 0 {
-      objTerms.append("\(number(objective[s])) * \(name(Int32(s)))")
+    for s in info.indices where info[s].objective != 0 {
+      objTerms.append("\(number(info[s].objective)) * \(name(Int32(s)))")
     }
     out += ([number(objectiveConstant)] + objTerms).joined(separator: " + ") + "\n\n"
     out += "Tableau\n-------\n"
@@ -42,7 +42,7 @@ extension Tableau {
   }
 
   private func name(_ s: Int32) -> String {
-    switch kind[Int(s)] {
+    switch info[Int(s)].kind {
     case .external:
       let v = symVariable[Int(s)]?.description ?? "?"
       return "v\(s)[\(v)]"

@@ -20,11 +20,11 @@ extension Tableau {
     journalEpoch &+= 1
     if journalEpoch == 0 {
       for i in rowSaved.indices { rowSaved[i] = 0 }
-      for i in objectiveSaved.indices { objectiveSaved[i] = 0 }
+      for i in info.indices { info[i].objectiveSaved = 0 }
       journalEpoch = 1
     }
     journal = Journal(
-      objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: kind.count,
+      objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: info.count,
       freeSlots: freeSlots)
     journal!.recording = recording
   }
@@ -48,9 +48,9 @@ extension Tableau {
   mutating func saveObjective(_ sym: Int32) {
     guard journal != nil, journal!.recording else { return }
     let i = Int(sym)
-    guard i < journal!.symbolCount, objectiveSaved[i] != journalEpoch else { return }
-    objectiveSaved[i] = journalEpoch
-    journal!.objective.append((sym, objective[i]))
+    guard i < journal!.symbolCount, info[i].objectiveSaved != journalEpoch else { return }
+    info[i].objectiveSaved = journalEpoch
+    journal!.objective.append((sym, info[i].objective))
   }
 
   mutating func saveObjectiveConstant() {
@@ -85,15 +85,15 @@ extension Tableau {
       rows[Int(slot)].release()
       rows[Int(slot)] = row
       if row.basic >= 0 {
-        basicRow[Int(row.basic)] = slot
-        for i in 0..<row.count { column[Int(row.sym(i))].append(slot) }
+        info[Int(row.basic)].basicRow = slot
+        for i in 0..<row.count { info[Int(row.sym(i))].column.append(slot) }
         touch(slot)
       }
     }
     for (sym, value) in j.objective.reversed() {
-      objective[Int(sym)] = value
-      if value < 0 && !inEnteringHeap[Int(sym)] && kind[Int(sym)] != .dummy {
-        inEnteringHeap[Int(sym)] = true
+      info[Int(sym)].objective = value
+      if value < 0 && !info[Int(sym)].inEnteringHeap && info[Int(sym)].kind != .dummy {
+        info[Int(sym)].inEnteringHeap = true
         enteringHeap.push(sym)
       }
     }
@@ -110,7 +110,7 @@ extension Tableau {
   private mutating func unmapBasic(of slot: Int32, below count: Int) {
     let b = rows[Int(slot)].basic
     guard b >= 0, Int(b) < count else { return }
-    basicRow[Int(b)] = -1
-    if kind[Int(b)] == .external { markDirty(b) }
+    info[Int(b)].basicRow = -1
+    if info[Int(b)].kind == .external { markDirty(b) }
   }
 }

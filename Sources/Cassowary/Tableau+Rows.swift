@@ -4,8 +4,8 @@ extension Tableau {
   /// Queues an external symbol for publishing.
   @inline(__always)
   mutating func markDirty(_ s: Int32) {
-    if !dirty[Int(s)] {
-      dirty[Int(s)] = true
+    if !info[Int(s)].dirty {
+      info[Int(s)].dirty = true
       dirtyList.append(s)
     }
   }
@@ -14,7 +14,7 @@ extension Tableau {
   @inline(__always)
   mutating func touch(_ slot: Int32) {
     let b = rows[Int(slot)].basic
-    if b >= 0 && kind[Int(b)] == .external { markDirty(b) }
+    if b >= 0 && info[Int(b)].kind == .external { markDirty(b) }
   }
 
   // MARK: Slots
@@ -34,8 +34,8 @@ extension Tableau {
       visitStamp.append(0)
       rowSaved.append(0)
     }
-    basicRow[Int(row.basic)] = slot
-    for i in 0..<row.count { column[Int(row.sym(i))].append(slot) }
+    info[Int(row.basic)].basicRow = slot
+    for i in 0..<row.count { info[Int(row.sym(i))].column.append(slot) }
     touch(slot)
     return slot
   }
@@ -46,7 +46,7 @@ extension Tableau {
     saveRow(slot)
     touch(slot)
     let row = rows[Int(slot)]
-    basicRow[Int(row.basic)] = -1
+    info[Int(row.basic)].basicRow = -1
     rows[Int(slot)] = .free
     freeSlots.append(slot)
     return row
@@ -58,7 +58,7 @@ extension Tableau {
   ///
   /// The result views the column's memory: valid until something appends to this column.
   mutating func rowsHolding(_ sym: Int32) -> UnsafeBufferPointer<Int32> {
-    let list = column[Int(sym)]
+    let list = info[Int(sym)].column
     guard let p = list.base else { return UnsafeBufferPointer(start: nil, count: 0) }
     nextVisitEpoch()
     var w = 0
@@ -71,7 +71,7 @@ extension Tableau {
       p[w] = r
       w += 1
     }
-    column[Int(sym)].count = w
+    info[Int(sym)].column.count = w
     return UnsafeBufferPointer(start: p, count: w)
   }
 
@@ -105,7 +105,7 @@ extension Tableau {
     target.constant += factor * src.constant
     rows[Int(slot)] = target
     scratch = out
-    for i in newStart..<scratchAdded.count { column[Int(scratchAdded[i])].append(slot) }
+    for i in newStart..<scratchAdded.count { info[Int(scratchAdded[i])].column.append(slot) }
     scratchAdded.removeLast(scratchAdded.count - newStart)
   }
 
@@ -202,11 +202,11 @@ extension Tableau {
   @inline(__always)
   mutating func objectiveAdd(_ sym: Int32, _ value: Double) {
     saveObjective(sym)
-    var v = objective[Int(sym)] + value
+    var v = info[Int(sym)].objective + value
     if nearZero(v) { v = 0 }
-    objective[Int(sym)] = v
-    if v < 0 && !inEnteringHeap[Int(sym)] && kind[Int(sym)] != .dummy {
-      inEnteringHeap[Int(sym)] = true
+    info[Int(sym)].objective = v
+    if v < 0 && !info[Int(sym)].inEnteringHeap && info[Int(sym)].kind != .dummy {
+      info[Int(sym)].inEnteringHeap = true
       enteringHeap.push(sym)
     }
   }
@@ -221,9 +221,11 @@ extension Tableau {
   /// The parametric symbol with the lowest id and a negative objective coefficient.
   mutating func popEntering() -> Int32? {
     while let s = enteringHeap.pop() {
-      guard Int(s) < kind.count else { continue }
-      inEnteringHeap[Int(s)] = false
-      if objective[Int(s)] < 0 && kind[Int(s)] != .dummy && basicRow[Int(s)] < 0 { return s }
+      guard Int(s) < info.count else { continue }
+      info[Int(s)].inEnteringHeap = false
+      if info[Int(s)].objective < 0 && info[Int(s)].kind != .dummy && info[Int(s)].basicRow < 0 {
+        return s
+      }
     }
     return nil
   }
@@ -234,7 +236,7 @@ extension Tableau {
   mutating func beginAccumulation(constant: Double) {
     accEpoch &+= 1
     if accEpoch == 0 {
-      for i in accStamp.indices { accStamp[i] = 0 }
+      for i in info.indices { info[i].accStamp = 0 }
       for i in expansionStamp.indices { expansionStamp[i] = 0 }
       accEpoch = 1
     }
@@ -246,18 +248,18 @@ extension Tableau {
   @inline(__always)
   mutating func accAdd(_ sym: Int32, _ k: Double) {
     let i = Int(sym)
-    if accStamp[i] != accEpoch {
-      accStamp[i] = accEpoch
-      accValue[i] = k
+    if info[i].accStamp != accEpoch {
+      info[i].accStamp = accEpoch
+      info[i].accValue = k
       accTouched.append(sym)
     } else {
-      accValue[i] += k
+      info[i].accValue += k
     }
   }
 
   /// Adds `k·sym`, replacing a basic symbol by its row and deferring a defined one.
   mutating func accumulateTerm(_ sym: Int32, _ k: Double) {
-    let d = definitionOf[Int(sym)]
+    let d = info[Int(sym)].definitionOf
     if d >= 0 {
       if expansionStamp[Int(d)] != accEpoch {
         expansionStamp[Int(d)] = accEpoch
@@ -268,7 +270,7 @@ extension Tableau {
       }
       return
     }
-    let slot = basicRow[Int(sym)]
+    let slot = info[Int(sym)].basicRow
     if slot >= 0 {
       let row = rows[Int(slot)]
       for i in 0..<row.count { accAdd(row.sym(i), k * row.coeff(i)) }
@@ -301,7 +303,7 @@ extension Tableau {
     let p = row.cells.unsafelyUnwrapped
     var k = 0
     for s in accTouched {
-      let v = accValue[Int(s)]
+      let v = info[Int(s)].accValue
       if !nearZero(v) {
         p[k] = Cell(sym: s, coeff: v)
         k += 1

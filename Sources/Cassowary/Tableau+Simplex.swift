@@ -16,7 +16,7 @@ extension Tableau {
     if required { beginJournal(recording: false) }
     var (row, marker, other, a) = createRow(constraint)
     var subject = chooseSubject(row, marker: marker, other: other)
-    if subject < 0 && row.syms.allSatisfy({ kind[Int($0)] == .dummy }) {
+    if subject < 0 && row.syms.allSatisfy({ info[Int($0)].kind == .dummy }) {
       if !nearZero(row.constant) {
         let conflicting = requiredConstraints(markedBy: row.syms, excluding: constraint)
         row.release()
@@ -87,9 +87,9 @@ extension Tableau {
   /// kiwi's `chooseSubject`: an external symbol, else a restricted marker with a negative
   /// coefficient, else -1.
   func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
-    for i in 0..<row.count where kind[Int(row.sym(i))] == .external { return row.sym(i) }
+    for i in 0..<row.count where info[Int(row.sym(i))].kind == .external { return row.sym(i) }
     for s in [marker, other] where s >= 0 {
-      let k = kind[Int(s)]
+      let k = info[Int(s)].kind
       if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
     }
     return -1
@@ -106,7 +106,7 @@ extension Tableau {
     var bestRows = Int.max
     for i in 0..<row.count {
       let s = row.sym(i)
-      let k = kind[Int(s)]
+      let k = info[Int(s)].kind
       guard k == .slack || k == .error else { continue }
       let a = row.coeff(i)
       if !zero && a >= 0 { continue }
@@ -118,7 +118,7 @@ extension Tableau {
         var feasible = true
         for r in holders {
           let b = rows[Int(r)].basic
-          if kind[Int(b)] == .external { continue }
+          if info[Int(b)].kind == .external { continue }
           let h = rows[Int(r)].coefficient(of: s)
           let moved = rows[Int(r)].constant + h * value
           if moved < 0 && !nearZero(moved) {
@@ -148,7 +148,7 @@ extension Tableau {
     let success = nearZero(finalRow.constant)
     let certificate = success ? [] : finalRow.syms
     finalRow.release()
-    let slot = basicRow[Int(art)]
+    let slot = info[Int(art)].basicRow
     if slot >= 0 {
       var r = removeRow(slot)
       if r.count == 0 {
@@ -156,7 +156,9 @@ extension Tableau {
         return (success, certificate)
       }
       guard
-        let entering = r.syms.first(where: { kind[Int($0)] == .slack || kind[Int($0)] == .error })
+        let entering = r.syms.first(where: {
+          info[Int($0)].kind == .slack || info[Int($0)].kind == .error
+        })
       else {
         r.release()
         return (false, certificate)
@@ -169,10 +171,10 @@ extension Tableau {
       saveRow(r)
       if let i = rows[Int(r)].index(of: art) { rows[Int(r)].remove(at: i) }
     }
-    column[Int(art)].count = 0
-    if objective[Int(art)] != 0 {
+    info[Int(art)].column.count = 0
+    if info[Int(art)].objective != 0 {
       saveObjective(art)
-      objective[Int(art)] = 0
+      info[Int(art)].objective = 0
     }
     return (success, certificate)
   }
@@ -186,13 +188,13 @@ extension Tableau {
       substituteInto(r, sym: sym, src: src)
       touch(r)
       let b = rows[Int(r)].basic
-      if kind[Int(b)] != .external && rows[Int(r)].constant < 0 { infeasible.append(b) }
+      if info[Int(b)].kind != .external && rows[Int(r)].constant < 0 { infeasible.append(b) }
     }
-    column[Int(sym)].count = 0
-    let c = objective[Int(sym)]
+    info[Int(sym)].column.count = 0
+    let c = info[Int(sym)].objective
     if c != 0 {
       saveObjective(sym)
-      objective[Int(sym)] = 0
+      info[Int(sym)].objective = 0
       objectiveAddRow(src, c)
     }
     if var art = artificial, let p = art.index(of: sym) {
@@ -214,11 +216,11 @@ extension Tableau {
     let leaving = row.basic
     rows[Int(slot)] = .free
     pivotForm(&row, leaving: leaving, entering: entering)
-    basicRow[Int(leaving)] = -1
-    if kind[Int(leaving)] == .external { markDirty(leaving) }
+    info[Int(leaving)].basicRow = -1
+    if info[Int(leaving)].kind == .external { markDirty(leaving) }
     rows[Int(slot)] = row
-    basicRow[Int(entering)] = slot
-    column[Int(leaving)].append(slot)
+    info[Int(entering)].basicRow = slot
+    info[Int(leaving)].column.append(slot)
     touch(slot)
     substitute(entering, with: row)
   }
@@ -237,7 +239,7 @@ extension Tableau {
   mutating func optimizeArtificial() {
     while let art = artificial {
       var entering: Int32 = -1
-      for i in 0..<art.count where art.coeff(i) < 0 && kind[Int(art.sym(i))] != .dummy {
+      for i in 0..<art.count where art.coeff(i) < 0 && info[Int(art.sym(i))].kind != .dummy {
         entering = art.sym(i)
         break
       }
@@ -253,7 +255,7 @@ extension Tableau {
     var bestBasic = Int32.max
     for r in rowsHolding(entering) {
       let row = rows[Int(r)]
-      if kind[Int(row.basic)] == .external { continue }
+      if info[Int(row.basic)].kind == .external { continue }
       let c = row.coefficient(of: entering)
       if c < 0 {
         let ratio = -row.constant / c
@@ -278,7 +280,7 @@ extension Tableau {
       let row = rows[Int(r)]
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      if kind[Int(row.basic)] == .external {
+      if info[Int(row.basic)].kind == .external {
         if row.basic > third.1 { third = (r, row.basic) }
       } else if c < 0 {
         let ratio = -row.constant / c
@@ -302,7 +304,7 @@ extension Tableau {
   /// pivot can make feasible.
   mutating func dualOptimize() -> Int32? {
     while let leaving = infeasible.popLast() {
-      let slot = basicRow[Int(leaving)]
+      let slot = info[Int(leaving)].basicRow
       guard slot >= 0 else { continue }
       let row = rows[Int(slot)]
       guard !nearZero(row.constant) && row.constant < 0 else { continue }
@@ -311,8 +313,8 @@ extension Tableau {
       for i in 0..<row.count {
         let s = row.sym(i)
         let c = row.coeff(i)
-        if c > 0 && kind[Int(s)] != .dummy {
-          let r = objective[Int(s)] / c
+        if c > 0 && info[Int(s)].kind != .dummy {
+          let r = info[Int(s)].objective / c
           if r < ratio {
             ratio = r
             entering = s
@@ -341,15 +343,15 @@ extension Tableau {
     let strength = tag.constraint?.strength.value ?? 0
     unregister(t)
     if tag.definition >= 0 { materialize(tag.definition) }
-    for s in [tag.marker, tag.other] where s >= 0 && kind[Int(s)] == .error {
-      let slot = basicRow[Int(s)]
+    for s in [tag.marker, tag.other] where s >= 0 && info[Int(s)].kind == .error {
+      let slot = info[Int(s)].basicRow
       if slot >= 0 {
         objectiveAddRow(rows[Int(slot)], -strength)
       } else {
         objectiveAdd(s, -strength)
       }
     }
-    let slot = basicRow[Int(tag.marker)]
+    let slot = info[Int(tag.marker)].basicRow
     if slot >= 0 {
       var removed = removeRow(slot)
       removed.release()
@@ -364,7 +366,7 @@ extension Tableau {
       substitute(tag.marker, with: row)
       row.release()
     }
-    column[Int(tag.marker)].count = 0
+    info[Int(tag.marker)].column.count = 0
     try optimize()
   }
 
@@ -374,19 +376,19 @@ extension Tableau {
   /// by `coefficient·shift`, the marker's own row by `-shift`. Returns a basic dummy whose row
   /// became non-zero (a contradiction among required equalities), or -1.
   mutating func shiftMarker(_ marker: Int32, by shift: Double) -> Int32 {
-    let slot = basicRow[Int(marker)]
+    let slot = info[Int(marker)].basicRow
     if slot >= 0 {
       saveRow(slot)
       rows[Int(slot)].constant -= shift
       touch(slot)
       let c = rows[Int(slot)].constant
-      if kind[Int(marker)] == .dummy { return nearZero(c) ? -1 : marker }
+      if info[Int(marker)].kind == .dummy { return nearZero(c) ? -1 : marker }
       if c < 0 { infeasible.append(marker) }
       return -1
     }
     var violated: Int32 = -1
     // One pass over the marker's column: validate, prune and shift together.
-    let list = column[Int(marker)]
+    let list = info[Int(marker)].column
     guard let p = list.base else { return violated }
     nextVisitEpoch()
     var w = 0
@@ -402,13 +404,13 @@ extension Tableau {
       saveRow(Int32(r))
       let c = rows[r].constant + rows[r].coeff(idx) * shift
       rows[r].constant = c
-      switch kind[Int(b)] {
+      switch info[Int(b)].kind {
       case .external: markDirty(b)
       case .dummy: if !nearZero(c) { violated = b }
       default: if c < 0 { infeasible.append(b) }
       }
     }
-    column[Int(marker)].count = w
+    info[Int(marker)].column.count = w
     return violated
   }
 
@@ -435,7 +437,7 @@ extension Tableau {
       guard required else {
         throw .internalError("dual optimize failed after changing the constant of \(constraint)")
       }
-      let slot = basicRow[Int(failing)]
+      let slot = info[Int(failing)].basicRow
       var symbols = [failing]
       if slot >= 0 { symbols += rows[Int(slot)].syms }
       let conflicting = requiredConstraints(markedBy: symbols, excluding: constraint)
@@ -458,17 +460,18 @@ extension Tableau {
     guard let t = tagIndex(of: constraint) else {
       throw .internalError("the edit constraint of \(variable) was not registered")
     }
-    let info = EditInfo(
+    let edit = EditInfo(
       variable: variable, constraint: constraint, tag: t, constant: 0, alive: true)
     let e: Int32
     if let reuse = freeEdits.popLast() {
       e = reuse
-      edits[Int(e)] = info
+      edits[Int(e)] = edit
     } else {
       e = Int32(edits.count)
-      edits.append(info)
+      edits.append(edit)
     }
-    editOf[Int(externalSymbol(for: variable))] = e
+    let sym = externalSymbol(for: variable)
+    info[Int(sym)].editOf = e
   }
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
@@ -476,7 +479,7 @@ extension Tableau {
     try deleteConstraint(tag: edits[Int(e)].tag)
     edits[Int(e)] = .dead
     freeEdits.append(e)
-    if let s = knownSymbol(for: variable) { editOf[Int(s)] = -1 }
+    if let s = knownSymbol(for: variable) { info[Int(s)].editOf = -1 }
   }
 
   mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {

@@ -1,54 +1,24 @@
 import Synchronization
 
 extension Tableau {
-  /// Creates a symbol of the given kind and grows every per-symbol array.
+  /// Creates a symbol of the given kind.
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
-    let s = Int32(kind.count)
-    kind.append(symbolKind)
-    basicRow.append(-1)
-    column.append(.empty)
-    objective.append(0)
-    inEnteringHeap.append(false)
-    accValue.append(0)
-    accStamp.append(0)
+    let s = Int32(info.count)
+    info.append(SymbolInfo(kind: symbolKind))
     symVariable.append(nil)
-    symVariableRef.append(nil)
-    symTag.append(-1)
-    definitionOf.append(-1)
-    everUsed.append(false)
-    published.append(.nan)
-    dirty.append(false)
-    dependentHead.append(-1)
-    editOf.append(-1)
-    objectiveSaved.append(0)
     return s
   }
 
-  /// Shrinks every per-symbol array back to `count` symbols (journal rollback).
+  /// Shrinks the per-symbol tables back to `count` symbols (journal rollback).
   mutating func truncateSymbols(to count: Int) {
-    guard kind.count > count else { return }
-    for s in count..<kind.count {
+    guard info.count > count else { return }
+    for s in count..<info.count {
       if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
+      info[s].column.release()
     }
-    let n = kind.count - count
-    for i in count..<kind.count { column[i].release() }
-    kind.removeLast(n)
-    basicRow.removeLast(n)
-    column.removeLast(n)
-    objective.removeLast(n)
-    inEnteringHeap.removeLast(n)
-    accValue.removeLast(n)
-    accStamp.removeLast(n)
+    let n = info.count - count
+    info.removeLast(n)
     symVariable.removeLast(n)
-    symVariableRef.removeLast(n)
-    symTag.removeLast(n)
-    definitionOf.removeLast(n)
-    everUsed.removeLast(n)
-    published.removeLast(n)
-    dirty.removeLast(n)
-    dependentHead.removeLast(n)
-    editOf.removeLast(n)
-    objectiveSaved.removeLast(n)
   }
 
   /// The external symbol of a variable, created on first use.
@@ -56,7 +26,7 @@ extension Tableau {
     if let s = knownSymbol(for: variable) { return s }
     let s = newSymbol(.external)
     symVariable[Int(s)] = variable
-    symVariableRef[Int(s)] = Unmanaged.passUnretained(variable).toOpaque()
+    info[Int(s)].symVariableRef = Unmanaged.passUnretained(variable).toOpaque()
     if !claimCache(variable.solverCache, UInt64(UInt32(s))) {
       variableIndex[ObjectIdentifier(variable)] = s
     }
@@ -108,7 +78,7 @@ extension Tableau {
   /// The edit slot of a variable, or nil.
   func editIndex(of variable: Variable) -> Int32? {
     guard let s = knownSymbol(for: variable) else { return nil }
-    let e = editOf[Int(s)]
+    let e = info[Int(s)].editOf
     return e >= 0 ? e : nil
   }
 
@@ -131,10 +101,10 @@ extension Tableau {
     if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
       constraintIndex[ObjectIdentifier(constraint)] = t
     }
-    symTag[Int(marker)] = t
-    if other >= 0 { symTag[Int(other)] = t }
+    info[Int(marker)].symTag = t
+    if other >= 0 { info[Int(other)].symTag = t }
     for term in constraint.expression.terms {
-      if let s = knownSymbol(for: term.variable) { everUsed[Int(s)] = true }
+      if let s = knownSymbol(for: term.variable) { info[Int(s)].everUsed = true }
     }
     return t
   }
@@ -143,8 +113,8 @@ extension Tableau {
   mutating func unregister(_ t: Int32) {
     let tag = tags[Int(t)]
     if let c = tag.constraint { constraintIndex[ObjectIdentifier(c)] = nil }
-    if tag.marker >= 0 { symTag[Int(tag.marker)] = -1 }
-    if tag.other >= 0 { symTag[Int(tag.other)] = -1 }
+    if tag.marker >= 0 { info[Int(tag.marker)].symTag = -1 }
+    if tag.other >= 0 { info[Int(tag.other)].symTag = -1 }
     tags[Int(t)] = .dead
     freeTags.append(t)
   }
@@ -164,8 +134,8 @@ extension Tableau {
   func requiredConstraints(markedBy symbols: [Int32], excluding: Constraint?) -> [Constraint] {
     var seen: [Int32] = []
     var result: [Constraint] = []
-    for s in symbols.sorted() where Int(s) < symTag.count {
-      let t = symTag[Int(s)]
+    for s in symbols.sorted() where Int(s) < info.count {
+      let t = info[Int(s)].symTag
       guard t >= 0, let c = tags[Int(t)].constraint, c.isRequired, c !== excluding,
         !seen.contains(t)
       else { continue }

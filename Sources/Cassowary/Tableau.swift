@@ -8,26 +8,8 @@ struct Tableau {
   var solverID: UInt32 = 0
 
   // MARK: Per-symbol storage (indexed by symbol)
-  var kind = Buffer<SymbolKind>()
-  var basicRow = Buffer<Int32>()
-  var column = Buffer<SlotList>()
-  var objective = Buffer<Double>()
-  var inEnteringHeap = Buffer<Bool>()
-  var accValue = Buffer<Double>()
-  var accStamp = Buffer<UInt32>()
+  var info = Buffer<SymbolInfo>()
   var symVariable: [Variable?] = []
-  /// Unretained references to `symVariable`'s objects, for publishing without reference
-  /// counting (the array keeps them alive).
-  var symVariableRef = Buffer<UnsafeMutableRawPointer?>()
-  var symTag = Buffer<Int32>()
-  var definitionOf = Buffer<Int32>()
-  var everUsed = Buffer<Bool>()
-  var published = Buffer<Double>()
-  var dirty = Buffer<Bool>()
-  /// Head of each symbol's list of dependent definitions (links in `dependentNext`).
-  var dependentHead = Buffer<Int32>()
-  var editOf = Buffer<Int32>()
-  var objectiveSaved = Buffer<UInt32>()
 
   // MARK: Rows (indexed by slot)
   var rows = Buffer<Row>()
@@ -82,28 +64,14 @@ struct Tableau {
   /// Frees every row buffer; the tableau must not be used afterwards.
   mutating func deallocate() {
     for i in rows.indices { rows[i].release() }
-    for i in column.indices { column[i].release() }
-    kind.deallocate()
-    basicRow.deallocate()
-    objective.deallocate()
-    inEnteringHeap.deallocate()
-    accValue.deallocate()
-    accStamp.deallocate()
-    symTag.deallocate()
-    definitionOf.deallocate()
-    everUsed.deallocate()
-    published.deallocate()
-    dirty.deallocate()
-    editOf.deallocate()
-    objectiveSaved.deallocate()
+    for i in info.indices { info[i].column.release() }
+    info.deallocate()
     rows.deallocate()
     visitStamp.deallocate()
     rowSaved.deallocate()
-    symVariableRef.deallocate()
     infeasible.deallocate()
     dirtyList.deallocate()
     scratchAdded.deallocate()
-    dependentHead.deallocate()
     definitions.deallocate()
     definitionSyms.deallocate()
     definitionCoeffs.deallocate()
