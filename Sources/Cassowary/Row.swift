@@ -23,6 +23,8 @@ struct SymbolInfo {
   /// The definition of an external symbol defined outside the tableau, or -1.
   var definitionOf: Int32 = -1
   var editOf: Int32 = -1
+  /// How many constraints in the solver mention this (external) symbol.
+  var useCount: Int32 = 0
   /// First link of the list of definitions that depend on this symbol, or -1.
   var dependentHead: Int32 = -1
   var accStamp: UInt32 = 0
@@ -95,10 +97,16 @@ struct Row {
     capacity = c
   }
 
-  /// Appends a cell whose symbol is larger than every symbol in the row.
+  /// Inserts a cell for a symbol the row does not hold, keeping the order.
   mutating func append(_ sym: Int32, _ coeff: Double) {
     reserve(count + 1)
-    cells![count] = Cell(sym: sym, coeff: coeff)
+    let p = cells!
+    var i = count
+    while i > 0 && p[i - 1].sym > sym {
+      p[i] = p[i - 1]
+      i -= 1
+    }
+    p[i] = Cell(sym: sym, coeff: coeff)
     count += 1
   }
 

@@ -11,6 +11,9 @@ struct Journal {
   var rowCount: Int
   var symbolCount: Int
   var freeSlots: [Int32]
+  var freeSymbols: [Int32] = []
+  /// Symbols taken from the free list since the journal began.
+  var reusedSymbols: [Int32] = []
 }
 
 extension Tableau {
@@ -27,6 +30,7 @@ extension Tableau {
       objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: info.count,
       freeSlots: freeSlots)
     journal!.recording = recording
+    journal!.freeSymbols = freeSymbols
   }
 
   mutating func commitJournal() {
@@ -81,6 +85,8 @@ extension Tableau {
     }
     freeSlots = j.freeSlots
     truncateSymbols(to: j.symbolCount)
+    for s in j.reusedSymbols { forgetSymbol(Int(s)) }
+    freeSymbols = j.freeSymbols
     for (slot, row) in j.rows.reversed() {
       rows[Int(slot)].release()
       rows[Int(slot)] = row

@@ -368,6 +368,18 @@ extension Tableau {
     }
     info[Int(tag.marker)].column.count = 0
     try optimize()
+    // Give back what only this constraint used.
+    releaseIfUnused(tag.marker)
+    releaseIfUnused(tag.other)
+    if let c = tag.constraint {
+      for term in c.expression.terms {
+        guard let s = knownSymbol(for: term.variable) else { continue }
+        info[Int(s)].useCount -= 1
+      }
+      for term in c.expression.terms {
+        if let s = knownSymbol(for: term.variable) { releaseIfUnused(s) }
+      }
+    }
   }
 
   // MARK: Constants and edits
@@ -476,10 +488,11 @@ extension Tableau {
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
     guard let e = editIndex(of: variable) else { throw .unknownEditVariable(variable) }
-    try deleteConstraint(tag: edits[Int(e)].tag)
+    let tag = edits[Int(e)].tag
     edits[Int(e)] = .dead
     freeEdits.append(e)
     if let s = knownSymbol(for: variable) { info[Int(s)].editOf = -1 }
+    try deleteConstraint(tag: tag)
   }
 
   mutating func suggestValue(_ value: Double, for variable: Variable) throws(SolverError) {

@@ -3,6 +3,12 @@ import Synchronization
 extension Tableau {
   /// Creates a symbol of the given kind.
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
+    if let s = freeSymbols.popLast() {
+      info[Int(s)] = SymbolInfo(kind: symbolKind)
+      symVariable[Int(s)] = nil
+      journal?.reusedSymbols.append(s)
+      return s
+    }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
     symVariable.append(nil)
@@ -12,13 +18,19 @@ extension Tableau {
   /// Shrinks the per-symbol tables back to `count` symbols (journal rollback).
   mutating func truncateSymbols(to count: Int) {
     guard info.count > count else { return }
-    for s in count..<info.count {
-      if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
-      info[s].column.release()
-    }
+    for s in count..<info.count { forgetSymbol(s) }
     let n = info.count - count
     info.removeLast(n)
     symVariable.removeLast(n)
+  }
+
+  /// Drops what a symbol holds (its column, its variable's index entry); the caller frees or
+  /// truncates the id.
+  mutating func forgetSymbol(_ s: Int) {
+    if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
+    info[s].column.release()
+    info[s] = SymbolInfo(kind: .dummy)
+    symVariable[s] = nil
   }
 
   /// The external symbol of a variable, created on first use.
@@ -104,7 +116,10 @@ extension Tableau {
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
     for term in constraint.expression.terms {
-      if let s = knownSymbol(for: term.variable) { info[Int(s)].everUsed = true }
+      if let s = knownSymbol(for: term.variable) {
+        info[Int(s)].everUsed = true
+        info[Int(s)].useCount += 1
+      }
     }
     return t
   }
@@ -117,6 +132,33 @@ extension Tableau {
     if tag.other >= 0 { info[Int(tag.other)].symTag = -1 }
     tags[Int(t)] = .dead
     freeTags.append(t)
+  }
+
+  /// Frees a symbol that nothing refers to any more: an external symbol no constraint
+  /// mentions, or the marker or error of a removed constraint. A row where it is basic goes
+  /// (it defines nothing another constraint needs); it is kept when some row still holds it.
+  mutating func releaseIfUnused(_ s: Int32) {
+    guard s >= 0, Int(s) < info.count else { return }
+    let i = Int(s)
+    if info[i].kind == .external {
+      guard info[i].useCount == 0, info[i].editOf < 0, info[i].definitionOf < 0 else { return }
+    } else {
+      guard info[i].symTag < 0 else { return }
+    }
+    if info[i].basicRow >= 0 {
+      var row = removeRow(info[i].basicRow)
+      row.release()
+    }
+    guard rowsHolding(s).isEmpty, info[i].objective == 0 else { return }
+    info[i].column.release()
+    if let v = symVariable[i] {
+      variableIndex[ObjectIdentifier(v)] = nil
+      let mine = UInt64(solverID) << 32 | UInt64(UInt32(s))
+      _ = v.solverCache.compareExchange(expected: mine, desired: 0, ordering: .relaxed)
+    }
+    info[i] = SymbolInfo(kind: .dummy)
+    symVariable[i] = nil
+    freeSymbols.append(s)
   }
 
   /// Rejects NaN and infinities before they reach the tableau.

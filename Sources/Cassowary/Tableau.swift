@@ -9,6 +9,8 @@ struct Tableau {
 
   // MARK: Per-symbol storage (indexed by symbol)
   var info = Buffer<SymbolInfo>()
+  /// Symbols no row, objective or constraint refers to any more, for reuse.
+  var freeSymbols: [Int32] = []
   var symVariable: [Variable?] = []
 
   // MARK: Rows (indexed by slot)

@@ -168,3 +168,37 @@ struct SolverBasicsTests {
     #expect(x.value == 2)
   }
 }
+
+@Suite("Memory under churn")
+struct ChurnTests {
+  /// Adding and removing the same kind of constraints again and again reuses symbols and
+  /// rows: the tables stop growing, and variables that no constraint mentions are let go.
+  @Test func tablesStayBoundedAndVariablesAreReleased() throws {
+    let solver = Solver()
+    let width = Variable("width")
+    try solver.addEditVariable(width, strength: .strong)
+    try solver.suggestValue(390, for: width)
+    weak var released: Variable?
+    var sizes: [Int] = []
+    for round in 0..<300 {
+      let left = Variable("left\(round)")
+      let right = Variable("right\(round)")
+      if round == 0 { released = left }
+      let cs = [
+        left == 16, right == width - 16, (right - left >= 100) | .strong,
+        (left == 20) | .weak, left <= right,
+      ]
+      for c in cs { try solver.addConstraint(c) }
+      solver.updateVariables()
+      #expect(right.value == 374)
+      for c in cs.reversed() { try solver.removeConstraint(c) }
+      sizes.append(solver.engine.info.count)
+    }
+    #expect(sizes.last == sizes[10], "symbol table grew: \(sizes[10]) → \(sizes.last!)")
+    #expect(solver.engine.rows.count < 20)
+    #expect(released == nil, "a variable no constraint mentions is still held")
+    try solver.suggestValue(400, for: width)
+    solver.updateVariables()
+    #expect(width.value == 400)
+  }
+}
