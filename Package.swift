@@ -4,12 +4,12 @@ import PackageDescription
 let package = Package(
   name: "NavigationUIKit",
   products: [
-    .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "NavigationCore", targets: ["NavigationCore"])
   ],
   targets: [
-    .target(name: "Cassowary"),
-    .executableTarget(name: "benchmarks", dependencies: ["Cassowary"]),
-    .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+    .target(name: "NavigationCore"),
+    .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
+    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,3 @@
+import NavigationCore
+
+print("corebench: NavigationCore benchmarks")
