@@ -18,7 +18,8 @@ import Testing
       CLLocationCoordinate2D(latitude: -33.8688, longitude: 151.2093),
       CLLocationCoordinate2D(latitude: 60.1699, longitude: -179.9999),
     ]
-    let back = try Polyline.decode(Polyline.encode(line, precision: precision), precision: precision)
+    let back = try Polyline.decode(
+      Polyline.encode(line, precision: precision), precision: precision)
     #expect(back.count == 3)
     for (a, b) in zip(line, back) {
       #expect(abs(a.latitude - b.latitude) < 1e-5)

@@ -1,0 +1,92 @@
+/// What a maneuver does, in the OSRM/Mapbox vocabulary; unknown values are kept in `.other`.
+public enum ManeuverType: Sendable, Hashable, CustomStringConvertible {
+  case depart, arrive, turn, `continue`, newName, merge, onRamp, offRamp, fork, endOfRoad
+  case useLane, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary, notification
+  /// A value this library does not know, kept verbatim.
+  case other(String)
+
+  private static let table: [(String, ManeuverType)] = [
+    ("depart", .depart), ("arrive", .arrive), ("turn", .turn), ("continue", .continue),
+    ("new name", .newName), ("merge", .merge), ("on ramp", .onRamp), ("off ramp", .offRamp),
+    ("fork", .fork), ("end of road", .endOfRoad), ("use lane", .useLane),
+    ("roundabout", .roundabout), ("rotary", .rotary), ("roundabout turn", .roundaboutTurn),
+    ("exit roundabout", .exitRoundabout), ("exit rotary", .exitRotary),
+    ("notification", .notification),
+  ]
+
+  /// The type for an OSRM string such as `"end of road"`.
+  public init(rawValue: String) {
+    self = Self.table.first { $0.0 == rawValue }?.1 ?? .other(rawValue)
+  }
+
+  /// The OSRM string.
+  public var rawValue: String {
+    if case .other(let s) = self { return s }
+    return Self.table.first { $0.1 == self }?.0 ?? ""
+  }
+
+  /// The OSRM string.
+  public var description: String { rawValue }
+}
+
+/// The direction of a maneuver or lane, in the OSRM/Mapbox vocabulary.
+public enum ManeuverDirection: Sendable, Hashable, CustomStringConvertible {
+  case uTurn, sharpRight, right, slightRight, straight, slightLeft, left, sharpLeft
+  /// `none` in lane indications: a lane without turn marking.
+  case none
+  /// A value this library does not know, kept verbatim.
+  case other(String)
+
+  private static let table: [(String, ManeuverDirection)] = [
+    ("uturn", .uTurn), ("sharp right", .sharpRight), ("right", .right),
+    ("slight right", .slightRight), ("straight", .straight), ("slight left", .slightLeft),
+    ("left", .left), ("sharp left", .sharpLeft), ("none", .none),
+  ]
+
+  /// The direction for an OSRM string such as `"slight left"`.
+  public init(rawValue: String) {
+    self = Self.table.first { $0.0 == rawValue }?.1 ?? .other(rawValue)
+  }
+
+  /// The OSRM string.
+  public var rawValue: String {
+    if case .other(let s) = self { return s }
+    return Self.table.first { $0.1 == self }?.0 ?? ""
+  }
+
+  /// The OSRM string.
+  public var description: String { rawValue }
+}
+
+/// The maneuver that starts a step.
+public struct Maneuver: Sendable, Hashable {
+  /// What the maneuver does.
+  public var type: ManeuverType
+  /// Which way it goes, when the source gives it.
+  public var modifier: ManeuverDirection?
+  /// Bearing of travel just before the maneuver, degrees from north.
+  public var bearingBefore: CLLocationDirection
+  /// Bearing of travel just after the maneuver, degrees from north.
+  public var bearingAfter: CLLocationDirection
+  /// Where the maneuver happens.
+  public var location: CLLocationCoordinate2D
+  /// For roundabouts and rotaries: which exit to take (1-based).
+  public var exit: Int?
+  /// The source's own instruction text, when it has one.
+  public var instruction: String?
+
+  /// A maneuver from its parts.
+  public init(
+    type: ManeuverType, modifier: ManeuverDirection? = nil, bearingBefore: CLLocationDirection = 0,
+    bearingAfter: CLLocationDirection = 0, location: CLLocationCoordinate2D, exit: Int? = nil,
+    instruction: String? = nil
+  ) {
+    self.type = type
+    self.modifier = modifier
+    self.bearingBefore = bearingBefore
+    self.bearingAfter = bearingAfter
+    self.location = location
+    self.exit = exit
+    self.instruction = instruction
+  }
+}
