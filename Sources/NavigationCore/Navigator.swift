@@ -1,0 +1,174 @@
+/// The navigator: a pure function from (state, location fix) to the next state, in the manner
+/// of Ferrostar. It reads no clock: time comes from the fixes' timestamps.
+///
+/// Snapping only considers the route ahead — a bounded window forward from the current
+/// segment — so loops, overlapping roads and U-turns never make progress jump, and progress
+/// never goes backwards. One update costs O(window), independent of the route's length.
+///
+/// ```swift
+/// let navigator = Navigator(route: route)
+/// var state = navigator.start()
+/// for fix in fixes { state = navigator.update(state, with: fix) }
+/// let progress = navigator.progress(for: state, now: fixes.last!.timestamp)
+/// ```
+public struct Navigator: Sendable {
+  /// The route being followed.
+  public let route: Route
+  /// The route flattened for snapping.
+  public let track: RouteTrack
+  /// Tuning.
+  public var configuration: NavigatorConfiguration
+
+  /// A navigator for `route`.
+  ///
+  /// - Complexity: O(n) in the route's shape points, once.
+  public init(route: Route, configuration: NavigatorConfiguration = NavigatorConfiguration()) {
+    self.route = route
+    self.track = RouteTrack(route: route)
+    self.configuration = configuration
+  }
+
+  /// The state at the start of the route, before any fix.
+  public func start() -> NavigationState {
+    var s = NavigationState.idle
+    s.status = .navigating
+    let (c, course) = track.coordinate(at: 0)
+    s.snappedLocation = c
+    s.snappedCourse = course
+    return s
+  }
+
+  /// The next state after `fix`. Invalid fixes (non-finite or invalid coordinates, negative
+  /// accuracy, time going backwards) leave the state as it is.
+  ///
+  /// - Complexity: O(window): at most ``NavigatorConfiguration/maximumWindowSegments`` segments.
+  public func update(_ state: NavigationState, with fix: CLLocation) -> NavigationState {
+    guard state.status != .idle, state.status != .complete else { return state }
+    guard fix.coordinate.isValid, fix.horizontalAccuracy >= 0, fix.timestamp.isFinite else {
+      return state
+    }
+    if let last = state.lastFix, fix.timestamp < last.timestamp { return state }
+    var next = state
+    let dt = state.lastFix.map { fix.timestamp - $0.timestamp } ?? 0
+    next.lastFix = fix
+    if next.startedAt == nil { next.startedAt = fix.timestamp }
+    if case .arrivedAtWaypoint = next.status { next.status = .navigating }
+
+    let wasOff = state.deviation != nil
+    let speed = fix.speed >= 0 && fix.speed.isFinite ? fix.speed : 0
+    let expectedAdvance = speed * dt
+    var reach = max(configuration.minimumLookahead, 2 * expectedAdvance + 50)
+    if wasOff || dt > 10 { reach = configuration.maximumLookahead }
+    reach = min(reach, configuration.maximumLookahead)
+    guard let best = snap(fix, from: state, reach: reach, expectedAdvance: expectedAdvance) else {
+      return state
+    }
+    let threshold =
+      configuration.offRouteThreshold
+      + min(max(0, fix.horizontalAccuracy - 10), configuration.maximumAccuracyAllowance)
+    if best.distance > threshold {
+      let since = state.deviation?.startedAt ?? fix.timestamp
+      next.deviation = RouteDeviation(
+        distanceFromRoute: best.distance, startedAt: since, duration: fix.timestamp - since)
+      let lasted = fix.timestamp - since >= configuration.rerouteAfter
+      next.status =
+        (lasted || state.status == .reroutingRequested) ? .reroutingRequested : .offRoute
+      return next
+    }
+    next.deviation = nil
+    next.status = .navigating
+    if best.along >= state.distanceTraveled {
+      next.segmentIndex = max(state.segmentIndex, best.segment)
+      next.distanceTraveled = best.along
+      next.snappedLocation = best.coordinate
+      next.snappedCourse = best.course
+    }
+    updatePace(&next, now: fix.timestamp)
+    // Waypoint arrival, possibly several legs at once after a gap.
+    let legCount = track.legEndDistance.count
+    while next.waypointsReached < legCount,
+      next.distanceTraveled >= track.legEndDistance[next.waypointsReached]
+        - configuration.arrivalThreshold
+    {
+      let leg = next.waypointsReached
+      next.waypointsReached += 1
+      if next.waypointsReached == legCount {
+        next.status = .complete
+        next.distanceTraveled = max(next.distanceTraveled, track.length)
+        next.segmentIndex = max(next.segmentIndex, track.segmentCount - 1)
+      } else {
+        next.status = .arrivedAtWaypoint(legIndex: leg)
+        let legEnd = track.legEndDistance[leg]
+        if next.distanceTraveled < legEnd {
+          next.distanceTraveled = legEnd
+          next.segmentIndex = max(
+            next.segmentIndex, min(track.segment(containing: legEnd), track.segmentCount - 1))
+        }
+      }
+    }
+    return next
+  }
+
+  struct Candidate {
+    var segment: Int
+    var along: Double
+    var distance: Double
+    var coordinate: CLLocationCoordinate2D
+    var course: CLLocationDirection
+    var score: Double
+  }
+
+  /// The best place for `fix` on the window ahead of `state`.
+  func snap(
+    _ fix: CLLocation, from state: NavigationState, reach: Double, expectedAdvance: Double
+  ) -> Candidate? {
+    let count = track.segmentCount
+    guard count > 0 else { return nil }
+    let from = min(state.segmentIndex, count - 1)
+    let limit = state.distanceTraveled + reach
+    let useCourse = fix.course >= 0 && fix.speed > 3
+    var best: Candidate?
+    var j = from
+    let points = track.points
+    let cumulative = track.cumulativeDistance
+    while j < count, j - from < configuration.maximumWindowSegments {
+      if j > from && cumulative[j] > limit { break }
+      let a = points[j]
+      let b = points[j + 1]
+      let p = Geodesy.project(fix.coordinate, ontoSegmentFrom: a, to: b)
+      let segLength = cumulative[j + 1] - cumulative[j]
+      var along = cumulative[j] + p.fraction * segLength
+      var coordinate = p.coordinate
+      var distance = p.distance
+      if along < state.distanceTraveled {
+        along = state.distanceTraveled
+        coordinate = state.snappedLocation
+        distance = Geodesy.distance(fix.coordinate, coordinate)
+      }
+      var score = distance
+      score += configuration.aheadPenalty * max(0, along - state.distanceTraveled - expectedAdvance)
+      var course = state.snappedCourse
+      if segLength > 0.5 {
+        course = Geodesy.bearing(a, b)
+        if useCourse && Geodesy.angleDifference(course, fix.course) > 100 {
+          score += configuration.coursePenalty
+        }
+      }
+      if score < (best?.score ?? .infinity) {
+        best = Candidate(
+          segment: j, along: along, distance: distance, coordinate: coordinate, course: course,
+          score: score)
+      }
+      j += 1
+    }
+    return best
+  }
+
+  func updatePace(_ state: inout NavigationState, now: Double) {
+    guard let start = state.startedAt else { return }
+    let expected = track.expectedTime(at: state.distanceTraveled)
+    let elapsed = now - start
+    guard expected > 30, elapsed > 0 else { return }
+    state.paceFactor = min(2, max(0.5, elapsed / expected))
+  }
+}
