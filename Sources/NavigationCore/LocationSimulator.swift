@@ -127,7 +127,10 @@ public struct LocationSimulator: Sendable {
     guard !s.isFinished else { return (s, nil) }
     let dt = max(0.001, configuration.interval)
     s.time += dt
-    if s.isPaused { return (s, makeFix(&s, speed: 0)) }
+    if s.isPaused {
+      let fix = makeFix(&s, speed: 0)
+      return (s, fix)
+    }
     let segment = track.segment(containing: s.distanceAlong)
     var speed: Double
     switch configuration.speed {
@@ -141,14 +144,16 @@ public struct LocationSimulator: Sendable {
       if s.deviationElapsed < dev.duration {
         s.deviationElapsed += dt
         s.deviationOffset += speed * dt
-        return (s, makeFix(&s, speed: speed))
+        let fix = makeFix(&s, speed: speed)
+        return (s, fix)
       }
       s.deviationDone = true
       s.deviationOffset = 0
     }
     s.distanceAlong = min(track.length, s.distanceAlong + speed * dt)
     if s.distanceAlong >= track.length { s.isFinished = true }
-    return (s, makeFix(&s, speed: speed))
+    let fix = makeFix(&s, speed: speed)
+    return (s, fix)
   }
 
   func makeFix(_ s: inout State, speed: Double) -> CLLocation? {
