@@ -58,7 +58,7 @@ public struct Navigator: Sendable {
     let speed = fix.speed >= 0 && fix.speed.isFinite ? fix.speed : 0
     let expectedAdvance = speed * dt
     var reach = max(configuration.minimumLookahead, 2 * expectedAdvance + 50)
-    if wasOff || dt > 10 { reach = configuration.maximumLookahead }
+    if wasOff || dt > 10 || state.lastFix == nil { reach = configuration.maximumLookahead }
     reach = min(reach, configuration.maximumLookahead)
     guard let best = snap(fix, from: state, reach: reach, expectedAdvance: expectedAdvance) else {
       return state
