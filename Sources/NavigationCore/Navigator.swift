@@ -1,3 +1,5 @@
+import Foundation
+
 /// The navigator: a pure function from (state, location fix) to the next state, in the manner
 /// of Ferrostar. It reads no clock: time comes from the fixes' timestamps.
 ///
@@ -119,6 +121,10 @@ public struct Navigator: Sendable {
   }
 
   /// The best place for `fix` on the window ahead of `state`.
+  ///
+  /// Candidates are compared in a local equirectangular frame around the fix (exact to
+  /// millimetres over a window of a few kilometres); only the winner gets a haversine
+  /// distance. The scan stops early once the ahead penalty alone exceeds the best score.
   func snap(
     _ fix: CLLocation, from state: NavigationState, reach: Double, expectedAdvance: Double
   ) -> Candidate? {
@@ -127,41 +133,64 @@ public struct Navigator: Sendable {
     let from = min(state.segmentIndex, count - 1)
     let limit = state.distanceTraveled + reach
     let useCourse = fix.course >= 0 && fix.speed > 3
-    var best: Candidate?
-    var j = from
     let points = track.points
     let cumulative = track.cumulativeDistance
+    let bearings = track.segmentBearing
+    let metersPerDegree = Geodesy.earthRadius * .pi / 180
+    let k = cos(fix.coordinate.latitude * .pi / 180)
+    let fx = fix.coordinate.longitude
+    let fy = fix.coordinate.latitude
+    var bestScore = Double.infinity
+    var bestSegment = -1
+    var bestFraction = 0.0
+    var j = from
     while j < count, j - from < configuration.maximumWindowSegments {
-      if j > from && cumulative[j] > limit { break }
+      let ahead = cumulative[j] - state.distanceTraveled - expectedAdvance
+      if j > from && (cumulative[j] > limit || configuration.aheadPenalty * ahead > bestScore) {
+        break
+      }
       let a = points[j]
       let b = points[j + 1]
-      let p = Geodesy.project(fix.coordinate, ontoSegmentFrom: a, to: b)
+      let bx = (b.longitude - a.longitude) * k
+      let by = b.latitude - a.latitude
+      let px = (fx - a.longitude) * k
+      let py = fy - a.latitude
+      let len2 = bx * bx + by * by
+      var t = len2 > 0 ? (px * bx + py * by) / len2 : 0
+      if !(t > 0) { t = 0 } else if t > 1 { t = 1 }
       let segLength = cumulative[j + 1] - cumulative[j]
-      var along = cumulative[j] + p.fraction * segLength
-      var coordinate = p.coordinate
-      var distance = p.distance
+      var along = cumulative[j] + t * segLength
       if along < state.distanceTraveled {
         along = state.distanceTraveled
-        coordinate = state.snappedLocation
-        distance = Geodesy.distance(fix.coordinate, coordinate)
+        t = segLength > 0 ? (along - cumulative[j]) / segLength : 0
       }
-      var score = distance
+      let dx = px - t * bx
+      let dy = py - t * by
+      var score = (dx * dx + dy * dy).squareRoot() * metersPerDegree
       score += configuration.aheadPenalty * max(0, along - state.distanceTraveled - expectedAdvance)
-      var course = state.snappedCourse
-      if segLength > 0.5 {
-        course = Geodesy.bearing(a, b)
-        if useCourse && Geodesy.angleDifference(course, fix.course) > 100 {
-          score += configuration.coursePenalty
-        }
+      if useCourse && segLength > 0.5
+        && Geodesy.angleDifference(Double(bearings[j]), fix.course) > 100
+      {
+        score += configuration.coursePenalty
       }
-      if score < (best?.score ?? .infinity) {
-        best = Candidate(
-          segment: j, along: along, distance: distance, coordinate: coordinate, course: course,
-          score: score)
+      if score < bestScore {
+        bestScore = score
+        bestSegment = j
+        bestFraction = t
       }
       j += 1
     }
-    return best
+    guard bestSegment >= 0 else { return nil }
+    let a = points[bestSegment]
+    let b = points[bestSegment + 1]
+    let segLength = cumulative[bestSegment + 1] - cumulative[bestSegment]
+    let coordinate = Geodesy.interpolate(a, b, fraction: bestFraction)
+    return Candidate(
+      segment: bestSegment,
+      along: max(state.distanceTraveled, cumulative[bestSegment] + bestFraction * segLength),
+      distance: Geodesy.distance(fix.coordinate, coordinate), coordinate: coordinate,
+      course: segLength > 0.5 ? Double(bearings[bestSegment]) : state.snappedCourse,
+      score: bestScore)
   }
 
   func updatePace(_ state: inout NavigationState, now: Double) {

@@ -23,6 +23,8 @@ public struct RouteTrack: Sendable {
   public private(set) var cumulativeTime: [Double] = []
   /// For each segment (point `i` to `i + 1`), the index into ``slots``.
   public private(set) var segmentSlot: [Int32] = []
+  /// Initial bearing of each segment in degrees.
+  public private(set) var segmentBearing: [Float] = []
   /// Speed limit of each segment; empty when the route has none.
   public private(set) var segmentMaxSpeed: [SpeedLimit] = []
   /// Steps in route order (one slot for each step-less leg).
@@ -120,6 +122,10 @@ public struct RouteTrack: Sendable {
       cumulativeDistance.append(0)
       segmentSlot.append(0)
       segDurations.append(0)
+    }
+    segmentBearing.reserveCapacity(segmentSlot.count)
+    for i in 0..<segmentSlot.count {
+      segmentBearing.append(Float(Geodesy.bearing(points[i], points[i + 1])))
     }
     cumulativeTime = [0]
     cumulativeTime.reserveCapacity(points.count)

@@ -1,3 +1,135 @@
+import Foundation
 import NavigationCore
 
-print("corebench: NavigationCore benchmarks")
+// corebench: NavigationCore benchmarks (to be folded into the package's `benchmarks`).
+// Usage: swift run -c release corebench [filter] [--json]
+
+struct Result {
+  var name: String
+  var unit: String
+  var samples: [Double]
+  var median: Double { samples.sorted()[samples.count / 2] }
+  var min: Double { samples.min() ?? 0 }
+  var max: Double { samples.max() ?? 0 }
+}
+
+func nanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `body` (which performs `operations` operations) `warmup + samples` times and
+/// returns nanoseconds per operation for each timed sample.
+func measure(samples: Int, warmup: Int = 3, operations: Int, _ body: () -> Void) -> [Double] {
+  for _ in 0..<warmup { body() }
+  var out: [Double] = []
+  for _ in 0..<samples {
+    let t0 = nanoseconds()
+    body()
+    out.append(Double(nanoseconds() - t0) / Double(operations))
+  }
+  return out
+}
+
+/// A zigzag route with `count` points about 10 m apart, one step per 100 points.
+func syntheticRoute(points count: Int) -> Route {
+  var coords: [CLLocationCoordinate2D] = []
+  var c = CLLocationCoordinate2D(latitude: 43.0, longitude: 7.0)
+  for n in 0..<count {
+    coords.append(c)
+    let bearing = (n / 100) % 2 == 0 ? 60.0 : 120.0
+    c = Geodesy.destination(from: c, distance: 10, bearing: bearing)
+  }
+  var steps: [RouteStep] = []
+  var start = 0
+  while start < count - 1 {
+    let end = min(start + 100, count - 1)
+    let shape = Array(coords[start...end])
+    steps.append(
+      RouteStep(
+        maneuver: Maneuver(type: start == 0 ? .depart : .turn, location: shape[0]),
+        geometry: shape, distance: Double(end - start) * 10,
+        expectedTravelTime: Double(end - start)))
+    start = end
+  }
+  let last = coords[count - 1]
+  steps.append(
+    RouteStep(
+      maneuver: Maneuver(type: .arrive, location: last), geometry: [last, last], distance: 0,
+      expectedTravelTime: 0))
+  let leg = RouteLeg(
+    steps: steps, distance: steps.reduce(0) { $0 + $1.distance },
+    expectedTravelTime: steps.reduce(0) { $0 + $1.expectedTravelTime })
+  return Route(legs: [leg])
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let json = arguments.contains("--json")
+let filter = arguments.first { !$0.hasPrefix("--") }
+var results: [Result] = []
+
+@MainActor func bench(_ name: String, unit: String = "ns", _ make: () -> [Double]) {
+  if let filter, !name.contains(filter) { return }
+  results.append(Result(name: name, unit: unit, samples: make()))
+}
+
+for count in [1_000, 10_000, 100_000] {
+  bench("navigator.update/\(count)pts") {
+    let navigator = Navigator(route: syntheticRoute(points: count))
+    let sim = LocationSimulator(
+      track: navigator.track, configuration: .init(speed: .fixed(12), noise: 3, seed: 42))
+    let fixes = Array(sim.run().prefix(600))
+    var sink = 0.0
+    // Each operation is one update along a stretch of the drive; the state is reset per sample.
+    let r = measure(samples: 25, operations: fixes.count) {
+      var state = navigator.start()
+      for fix in fixes { state = navigator.update(state, with: fix) }
+      sink += state.distanceTraveled
+    }
+    if sink < 0 { print(sink) }
+    return r
+  }
+}
+
+bench("navigator.progress/10000pts") {
+  let navigator = Navigator(route: syntheticRoute(points: 10_000))
+  let fixes = Array(LocationSimulator(track: navigator.track).run().prefix(600))
+  var states: [NavigationState] = []
+  var state = navigator.start()
+  for fix in fixes {
+    state = navigator.update(state, with: fix)
+    states.append(state)
+  }
+  var sink = 0.0
+  let r = measure(samples: 25, operations: states.count) {
+    for s in states { sink += navigator.progress(for: s, now: 0).durationRemaining }
+  }
+  if sink < 0 { print(sink) }
+  return r
+}
+
+let dataRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
+bench("decode.tollAndFerry(184km)", unit: "µs") {
+  let url = dataRoot.appendingPathComponent("mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  guard let data = try? Data(contentsOf: url) else {
+    print("missing \(url.path)")
+    return [0]
+  }
+  var points = 0
+  let r = measure(samples: 15, operations: 1) {
+    if let routes = try? RouteDecoder.decodeMapbox(data) { points += routes[0].legs[0].geometry.count }
+  }
+  return r.map { $0 / 1000 }
+}
+
+if json {
+  let items = results.map {
+    "{\"name\":\"\($0.name)\",\"unit\":\"\($0.unit)\",\"median\":\($0.median),\"min\":\($0.min),\"max\":\($0.max),\"samples\":\($0.samples.count)}"
+  }
+  print("[" + items.joined(separator: ",") + "]")
+} else {
+  print("benchmark".padding(toLength: 32, withPad: " ", startingAt: 0) + "  median       min       max")
+  for r in results {
+    let cols = [r.median, r.min, r.max].map { String(format: "%9.2f", $0) }
+    print(r.name.padding(toLength: 32, withPad: " ", startingAt: 0) + cols.joined(separator: " ") + " \(r.unit)")
+  }
+}
