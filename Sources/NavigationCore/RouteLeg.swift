@@ -43,7 +43,14 @@ public struct RouteLeg: Sendable, Hashable {
   /// The steps, from departure to arrival; empty when the source gave none.
   public var steps: [RouteStep]
   /// The leg's shape: the steps' geometries joined, or the source's shape when it has no steps.
-  public var geometry: [CLLocationCoordinate2D]
+  ///
+  /// Only step-less legs store a shape of their own, so each point is stored once.
+  /// - Complexity: O(n) for a leg with steps (the steps' shapes are joined on each access).
+  public var geometry: [CLLocationCoordinate2D] {
+    get { steps.isEmpty ? stepLessShape : RouteLeg.join(steps.map(\.geometry)) }
+    set { stepLessShape = steps.isEmpty ? newValue : [] }
+  }
+  var stepLessShape: [CLLocationCoordinate2D]
   /// Length in meters, as the source gives it.
   public var distance: CLLocationDistance
   /// Expected time in seconds.
@@ -69,7 +76,7 @@ public struct RouteLeg: Sendable, Hashable {
     expectedTravelTime: Double, summary: String = ""
   ) {
     self.steps = steps
-    self.geometry = geometry ?? RouteLeg.join(steps.map(\.geometry))
+    self.stepLessShape = steps.isEmpty ? (geometry ?? []) : []
     self.distance = distance
     self.expectedTravelTime = expectedTravelTime
     self.typicalTravelTime = nil

@@ -109,14 +109,17 @@ let dataRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
 bench("decode.tollAndFerry(184km)", unit: "µs") {
-  let url = dataRoot.appendingPathComponent("mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  let url = dataRoot.appendingPathComponent(
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
   guard let data = try? Data(contentsOf: url) else {
     print("missing \(url.path)")
     return [0]
   }
   var points = 0
   let r = measure(samples: 15, operations: 1) {
-    if let routes = try? RouteDecoder.decodeMapbox(data) { points += routes[0].legs[0].geometry.count }
+    if let routes = try? RouteDecoder.decodeMapbox(data) {
+      points += routes[0].legs[0].geometry.count
+    }
   }
   return r.map { $0 / 1000 }
 }
@@ -127,9 +130,44 @@ if json {
   }
   print("[" + items.joined(separator: ",") + "]")
 } else {
-  print("benchmark".padding(toLength: 32, withPad: " ", startingAt: 0) + "  median       min       max")
+  print(
+    "benchmark".padding(toLength: 32, withPad: " ", startingAt: 0) + "  median       min       max")
   for r in results {
     let cols = [r.median, r.min, r.max].map { String(format: "%9.2f", $0) }
-    print(r.name.padding(toLength: 32, withPad: " ", startingAt: 0) + cols.joined(separator: " ") + " \(r.unit)")
+    print(
+      r.name.padding(toLength: 32, withPad: " ", startingAt: 0) + cols.joined(separator: " ")
+        + " \(r.unit)")
+  }
+}
+
+// Memory of a decoded route: resident bytes per shape point, from /proc/self/statm while
+// holding 40 decoded copies (so the page granularity does not matter).
+func residentBytes() -> Double {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  return fields.count > 1 ? (Double(fields[1]) ?? 0) * 4096 : 0
+}
+
+if filter == nil || "memory".contains(filter ?? "") {
+  let url = dataRoot.appendingPathComponent(
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  if let data = try? Data(contentsOf: url), let first = try? RouteDecoder.decodeMapbox(data) {
+    let copies = 40
+    let before = residentBytes()
+    var held: [[Route]] = []
+    for _ in 0..<copies { if let r = try? RouteDecoder.decodeMapbox(data) { held.append(r) } }
+    let after = residentBytes()
+    let points = first[0].legs.reduce(0) { $0 + $1.geometry.count }
+    let perRoute = (after - before) / Double(copies)
+    let shapes = first[0].legs.reduce(0) {
+      $0 + ($1.steps.isEmpty ? $1.geometry.count : $1.steps.reduce(0) { $0 + $1.geometry.count })
+    }
+    print(
+      "memory.tollAndFerry: ~\(Int(perRoute)) bytes per decoded route, \(points) shape points = "
+        + String(format: "%.1f", perRoute / Double(points)) + " B/point (all fields); shapes alone "
+        + String(format: "%.1f", Double(shapes * 16) / Double(points)) + " B/point")
+    withExtendedLifetime(held) {}
   }
 }
