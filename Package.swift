@@ -9,7 +9,8 @@ let package = Package(
   targets: [
     .target(name: "NavigationCore"),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
-    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
+    .testTarget(
+      name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,39 @@
 /// What a maneuver does, in the OSRM/Mapbox vocabulary; unknown values are kept in `.other`.
 public enum ManeuverType: Sendable, Hashable, CustomStringConvertible {
-  case depart, arrive, turn, `continue`, newName, merge, onRamp, offRamp, fork, endOfRoad
-  case useLane, roundabout, rotary, roundaboutTurn, exitRoundabout, exitRotary, notification
+  /// Leave the origin or a via waypoint.
+  case depart
+  /// Reach a waypoint.
+  case arrive
+  /// Turn at an intersection.
+  case turn
+  /// Keep on the road as it turns.
+  case `continue`
+  /// The road changes name.
+  case newName
+  /// Merge onto a road.
+  case merge
+  /// Take a ramp onto a highway.
+  case onRamp
+  /// Take a ramp off a highway.
+  case offRamp
+  /// Keep left or right at a fork.
+  case fork
+  /// The road ends in a T intersection.
+  case endOfRoad
+  /// Change to a lane.
+  case useLane
+  /// Enter a roundabout.
+  case roundabout
+  /// Enter a rotary (a large, named roundabout).
+  case rotary
+  /// Turn at a small roundabout treated as an intersection.
+  case roundaboutTurn
+  /// Leave a roundabout.
+  case exitRoundabout
+  /// Leave a rotary.
+  case exitRotary
+  /// A change of mode or a notice without a turn (e.g. a ferry).
+  case notification
   /// A value this library does not know, kept verbatim.
   case other(String)
 
@@ -31,7 +63,22 @@ public enum ManeuverType: Sendable, Hashable, CustomStringConvertible {
 
 /// The direction of a maneuver or lane, in the OSRM/Mapbox vocabulary.
 public enum ManeuverDirection: Sendable, Hashable, CustomStringConvertible {
-  case uTurn, sharpRight, right, slightRight, straight, slightLeft, left, sharpLeft
+  /// Turn back.
+  case uTurn
+  /// A sharp right.
+  case sharpRight
+  /// Right.
+  case right
+  /// A slight right.
+  case slightRight
+  /// Straight on.
+  case straight
+  /// A slight left.
+  case slightLeft
+  /// Left.
+  case left
+  /// A sharp left.
+  case sharpLeft
   /// `none` in lane indications: a lane without turn marking.
   case none
   /// A value this library does not know, kept verbatim.

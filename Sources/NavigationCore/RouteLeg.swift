@@ -107,7 +107,22 @@ public struct RouteLeg: Sendable, Hashable {
 
 /// Where a route came from.
 public enum RouteSource: String, Sendable, Hashable {
-  case osrm, valhallaOSRM, valhalla, mapbox, gpxRoute, gpxTrack, geoJSON, other
+  /// OSRM v5 JSON.
+  case osrm
+  /// Valhalla's OSRM-compatible output.
+  case valhallaOSRM
+  /// Valhalla native JSON.
+  case valhalla
+  /// Mapbox Directions v5 JSON.
+  case mapbox
+  /// A GPX `rte`.
+  case gpxRoute
+  /// A GPX `trk`.
+  case gpxTrack
+  /// A GeoJSON LineString.
+  case geoJSON
+  /// Built in code or unknown.
+  case other
 }
 
 /// A route from an origin to a destination through zero or more via waypoints.

@@ -98,7 +98,7 @@ public struct RouteTrack: Sendable {
             legIndex: legIndex, stepIndex: stepIndex, startDistance: start, endDistance: length))
       }
       if let a = leg.annotation {
-        let count = segmentSlot.count - annotationBase
+        let count = max(0, segmentSlot.count - annotationBase)
         if a.durations.count == count {
           // The annotation gives the shape of the speeds; the leg's own time gives the total.
           let sum = a.durations.reduce(0, +)

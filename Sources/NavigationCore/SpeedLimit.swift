@@ -48,7 +48,16 @@ public enum SpeedLimitSign: Sendable, Hashable {
 
 /// How traffic flows on a segment.
 public enum CongestionLevel: Sendable, Hashable {
-  case unknown, low, moderate, heavy, severe
+  /// No data.
+  case unknown
+  /// Free flow.
+  case low
+  /// Some slowing.
+  case moderate
+  /// Slow traffic.
+  case heavy
+  /// Standstill.
+  case severe
   /// Another value, kept verbatim.
   case other(String)
 
@@ -67,7 +76,16 @@ public enum CongestionLevel: Sendable, Hashable {
 
 /// How the traveller moves on a step.
 public enum TransportMode: Sendable, Hashable, CustomStringConvertible {
-  case driving, walking, cycling, ferry, train
+  /// By car.
+  case driving
+  /// On foot.
+  case walking
+  /// By bicycle.
+  case cycling
+  /// On a ferry.
+  case ferry
+  /// On a train.
+  case train
   /// Another value (e.g. `pushing bike`, `unaccessible`), kept verbatim.
   case other(String)
 
