@@ -62,9 +62,15 @@ extension RouteDecoder {
   static func intersection(_ c: JSONCursor) throws(RouteDecodingError) -> Intersection {
     var x = Intersection(location: try c.required("location").lonLat())
     if let b = c.optional("bearings") {
-      for v in try b.array() { x.bearings.append(try v.int(in: 0...360)) }
+      var bearings: [Int] = []
+      for v in try b.array() { bearings.append(try v.int(in: 0...360)) }
+      x.bearings = bearings
     }
-    if let e = c.optional("entry") { for v in try e.array() { x.entry.append(try v.bool()) } }
+    if let e = c.optional("entry") {
+      var entry: [Bool] = []
+      for v in try e.array() { entry.append(try v.bool()) }
+      x.entry = entry
+    }
     x.inIndex = try c.optional("in")?.int(in: 0...64)
     x.outIndex = try c.optional("out")?.int(in: 0...64)
     x.geometryIndex = try c.optionalInt("geometry_index")

@@ -171,3 +171,71 @@ if filter == nil || "memory".contains(filter ?? "") {
     withExtendedLifetime(held) {}
   }
 }
+
+// Estimated footprint by part, per shape point: array and string storage from strides and
+// byte counts (no malloc overhead). Shows what the resident figure above is made of.
+func footprint(_ r: Route) -> [(String, Int)] {
+  func arr<T>(_ a: [T]) -> Int { a.isEmpty ? 0 : 32 + a.count * MemoryLayout<T>.stride }
+  func str(_ s: String?) -> Int {
+    guard let s, s.utf8.count > 15 else { return 0 }
+    return 32 + (s.utf8.count + 15) / 16 * 16
+  }
+  var inter = 0
+  var instr = 0
+  var ann = 0
+  var shapes = 0
+  var steps = 0
+  for l in r.legs {
+    steps += arr(l.steps)
+    if l.steps.isEmpty { shapes += arr(l.geometry) }
+    for s in l.steps {
+      shapes += arr(s.geometry)
+      inter += arr(s.intersections)
+      for x in s.intersections {
+        // Bearings and entry flags share one UInt16 array; known classes are bits.
+        inter += x.bearings.isEmpty ? 0 : 32 + (2 * x.bearings.count + 15) / 16 * 16
+        inter += arr(x.lanes ?? [])
+        for lane in x.lanes ?? [] { inter += arr(lane.indications) }
+      }
+      instr += arr(s.visualInstructions) + arr(s.spokenInstructions)
+      for v in s.visualInstructions {
+        for line in [v.primary, v.secondary, v.sub].compactMap({ $0 }) {
+          instr += str(line.text) + arr(line.components)
+          for c in line.components {
+            instr += str(c.text) + str(c.abbreviation) + arr(c.directions)
+          }
+        }
+      }
+      for v in s.spokenInstructions { instr += str(v.text) + str(v.ssmlText) }
+      steps += str(s.name) + str(s.maneuver.instruction) + str(s.destinations)
+    }
+    if let a = l.annotation {
+      ann += arr(a.distances) + arr(a.durations) + arr(a.speeds) + arr(a.maxSpeeds)
+      ann += arr(a.congestion) + arr(a.congestionNumeric)
+    }
+  }
+  return [
+    ("shapes", shapes), ("annotations", ann), ("intersections", inter),
+    ("instructions", instr), ("steps", steps),
+  ]
+}
+
+if filter == nil || "memory".contains(filter ?? "") {
+  for file in [
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json",
+    "generated/helsinki-annankatu-kaivokatu-lanes.valhalla-osrm.json",
+    "generated/monaco-stadelouis2-larvotto.osrm.json",
+  ] {
+    guard let data = try? Data(contentsOf: dataRoot.appendingPathComponent(file)),
+      let route = try? RouteDecoder.decode(data).first
+    else { continue }
+    let points = Double(route.legs.reduce(0) { $0 + $1.geometry.count })
+    let parts = footprint(route)
+    let total = parts.reduce(0) { $0 + $1.1 }
+    let text = parts.map { "\($0.0) " + String(format: "%.1f", Double($0.1) / points) }
+    print(
+      "footprint \(file.split(separator: "/").last ?? ""): "
+        + String(format: "%.1f", Double(total) / points) + " B/point = "
+        + text.joined(separator: " + "))
+  }
+}
