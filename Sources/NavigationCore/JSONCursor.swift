@@ -1,14 +1,37 @@
 /// A JSON value together with its path in the document, for decoders with precise errors.
 struct JSONCursor {
   let value: JSONValue
-  let path: String
+  // The path is built only when asked for (errors, or a child that has children of its own):
+  // most cursors are leaves, so most paths are never spelled out.
+  private let prefix: String
+  private let key: String?
+  private let index: Int
 
   init(_ value: JSONValue, path: String) {
     self.value = value
-    self.path = path
+    self.prefix = path
+    self.key = nil
+    self.index = -1
   }
 
-  func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+  private init(_ value: JSONValue, prefix: String, key: String?, index: Int) {
+    self.value = value
+    self.prefix = prefix
+    self.key = key
+    self.index = index
+  }
+
+  /// The path of this value in the document, e.g. `routes[0].legs[1].distance`.
+  var path: String {
+    if let key { return prefix.isEmpty ? key : prefix + "." + key }
+    if index >= 0 { return prefix + "[" + String(index) + "]" }
+    return prefix
+  }
+
+  func childPath(_ key: String) -> String {
+    let p = path
+    return p.isEmpty ? key : p + "." + key
+  }
 
   /// The member `key`; throws when it is absent or null.
   func required(_ key: String) throws(RouteDecodingError) -> JSONCursor {
@@ -17,13 +40,13 @@ struct JSONCursor {
         path: path.isEmpty ? "$" : path, expected: "object", found: value.kindName)
     }
     guard let v = value[key], v != .null else { throw .missingField(path: childPath(key)) }
-    return JSONCursor(v, path: childPath(key))
+    return JSONCursor(v, prefix: path, key: key, index: -1)
   }
 
   /// The member `key`, or nil when absent or null.
   func optional(_ key: String) -> JSONCursor? {
     guard let v = value[key], v != .null else { return nil }
-    return JSONCursor(v, path: childPath(key))
+    return JSONCursor(v, prefix: path, key: key, index: -1)
   }
 
   func double() throws(RouteDecodingError) -> Double {
@@ -63,7 +86,10 @@ struct JSONCursor {
     guard case .array(let items) = value else { throw mismatch("array") }
     var out: [JSONCursor] = []
     out.reserveCapacity(items.count)
-    for (n, item) in items.enumerated() { out.append(JSONCursor(item, path: "\(path)[\(n)]")) }
+    let p = path
+    for (n, item) in items.enumerated() {
+      out.append(JSONCursor(item, prefix: p, key: nil, index: n))
+    }
     return out
   }
 

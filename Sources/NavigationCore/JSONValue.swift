@@ -64,6 +64,11 @@ struct JSONParser {
   var i = 0
   var depth = 0
   static let maximumDepth = 512
+  static let powersOfTen: [Double] = (0...22).map { n in
+    var v = 1.0
+    for _ in 0..<n { v *= 10 }
+    return v
+  }
 
   init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -183,6 +188,10 @@ struct JSONParser {
       digits += 1
     }
     guard digits > 0 else { throw fail("invalid value") }
+    let firstDigit = bytes[start] == UInt8(ascii: "-") ? start + 1 : start
+    guard digits == 1 || bytes[firstDigit] != UInt8(ascii: "0") else {
+      throw fail("leading zero in a number")
+    }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
       i += 1
       var frac = 0
@@ -203,6 +212,42 @@ struct JSONParser {
         exp += 1
       }
       guard exp > 0 else { throw fail("digits expected in exponent") }
+    }
+    // Fast path (Clinger): up to 15 significant digits and a power of ten that is exact in
+    // a Double give a correctly rounded quotient of two exact values.
+    var mantissa: Int64 = 0
+    var digitCount = 0
+    var fractionDigits = 0
+    var seenPoint = false
+    var simple = true
+    var k = start
+    let negative = bytes[k] == UInt8(ascii: "-")
+    if negative { k += 1 }
+    while k < i {
+      let b = bytes[k]
+      if b == UInt8(ascii: ".") {
+        seenPoint = true
+      } else if b >= 0x30 && b <= 0x39 {
+        if mantissa == 0 && b == 0x30 && !seenPoint {
+          // A leading zero adds nothing.
+        } else {
+          mantissa = mantissa * 10 + Int64(b - 0x30)
+          digitCount += 1
+        }
+        if seenPoint { fractionDigits += 1 }
+        if digitCount > 15 {
+          simple = false
+          break
+        }
+      } else {
+        simple = false
+        break
+      }
+      k += 1
+    }
+    if simple && fractionDigits <= 22 {
+      let magnitude = Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
+      return negative ? -magnitude : magnitude
     }
     let text = String(decoding: bytes[start..<i], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {

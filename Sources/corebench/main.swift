@@ -108,6 +108,19 @@ bench("navigator.progress/10000pts") {
 let dataRoot = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
+bench("json.parse.tollAndFerry(542KB)", unit: "µs") {
+  let url = dataRoot.appendingPathComponent(
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  guard let data = try? Data(contentsOf: url) else { return [0] }
+  let bytes = [UInt8](data)
+  var sink = 0
+  let r = measure(samples: 15, operations: 1) {
+    if case .object(let members)? = try? JSONValue.parse(bytes) { sink += members.count }
+  }
+  if sink < 0 { print(sink) }
+  return r.map { $0 / 1000 }
+}
+
 bench("decode.tollAndFerry(184km)", unit: "µs") {
   let url = dataRoot.appendingPathComponent(
     "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")

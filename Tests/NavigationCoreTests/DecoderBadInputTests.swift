@@ -168,3 +168,28 @@ import Testing
     #expect(ISO8601.seconds("1970-13-01T00:00:00Z") == nil)
   }
 }
+
+@Suite struct JSONNumberTests {
+  @Test func fastPathMatchesFoundationParsing() throws {
+    let texts = [
+      "0", "-0", "7.4168", "43.729602", "0.05", "-122.584167", "1e3", "2.5E-3", "123456789012345",
+      "1234567890123456789", "0.1", "0.30000000000000004", "9007199254740993",
+      "1.7976931348623157e308",
+      "100.000", "-0.000001",
+    ]
+    for t in texts {
+      let v = try JSONValue.parse(Array(t.utf8))
+      #expect(v == .number(Double(t) ?? .nan), "\(t)")
+    }
+    #expect(throws: RouteDecodingError.self) { try JSONValue.parse(Array("01".utf8)) }
+    #expect(throws: RouteDecodingError.self) { try JSONValue.parse(Array("1.".utf8)) }
+    #expect(throws: RouteDecodingError.self) { try JSONValue.parse(Array("-".utf8)) }
+  }
+
+  @Test func stringsAndEscapes() throws {
+    let v = try JSONValue.parse(Array(#"["a\"b", "\u00e9\ud83d\ude00", "Rønne", "x\/y\n"]"#.utf8))
+    #expect(v == .array([.string("a\"b"), .string("é😀"), .string("Rønne"), .string("x/y\n")]))
+    #expect(throws: RouteDecodingError.self) { try JSONValue.parse(Array(#"["\ud83d"]"#.utf8)) }
+    #expect(throws: RouteDecodingError.self) { try JSONValue.parse(Array("[\"a\u{01}\"]".utf8)) }
+  }
+}
