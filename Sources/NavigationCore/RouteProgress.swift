@@ -14,6 +14,28 @@ public struct RouteStepProgress: Sendable, Hashable {
   public var fractionTraveled: Double
   /// The lanes ahead on this step, for the next maneuver, when the route has them.
   public var currentLanes: [Lane]?
+
+  /// The banner to show now: the last one whose trigger distance has been reached
+  /// (banners trigger when no more than `distanceAlongStep` meters of the step remain).
+  public var visualInstruction: VisualInstruction? {
+    step.flatMap { Self.triggered($0.visualInstructions, \.distanceAlongStep, distanceRemaining) }
+  }
+
+  /// The announcement whose trigger distance was reached most recently; speak it when it
+  /// differs from the one before.
+  public var spokenInstruction: SpokenInstruction? {
+    step.flatMap { Self.triggered($0.spokenInstructions, \.distanceAlongStep, distanceRemaining) }
+  }
+
+  static func triggered<T>(_ items: [T], _ distance: KeyPath<T, Double>, _ remaining: Double) -> T?
+  {
+    var found: T?
+    for item in items where item[keyPath: distance] + 0.5 >= remaining {
+      if let f = found, f[keyPath: distance] < item[keyPath: distance] { continue }
+      found = item
+    }
+    return found ?? items.first
+  }
 }
 
 /// Progress along the current leg.

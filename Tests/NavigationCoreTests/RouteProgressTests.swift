@@ -85,3 +85,27 @@ import Testing
     #expect(p.legIndex == 1)
   }
 }
+
+@Suite struct InstructionTriggerTests {
+  @Test func bannersAndAnnouncementsFollowDistanceRemaining() throws {
+    let route = try TestData.route(
+      "generated/helsinki-annankatu-kaivokatu-lanes.valhalla-osrm.json")
+    let navigator = Navigator(route: route)
+    var state = navigator.start()
+    var spoken: [String] = []
+    var banners: [String] = []
+    for fix in LocationSimulator(track: navigator.track).run() {
+      state = navigator.update(state, with: fix)
+      let step = navigator.progress(for: state, now: fix.timestamp).currentLegProgress
+        .currentStepProgress
+      if let s = step.spokenInstruction?.text, spoken.last != s { spoken.append(s) }
+      if let b = step.visualInstruction?.primary.text, banners.last != b { banners.append(b) }
+    }
+    let all = route.legs[0].steps.flatMap(\.spokenInstructions).map(\.text)
+    // Every announcement is triggered, in order (consecutive repeats merged).
+    var merged: [String] = []
+    for s in all where merged.last != s { merged.append(s) }
+    #expect(spoken == merged)
+    #expect(banners.contains("Erottajankatu"))
+  }
+}
