@@ -123,9 +123,15 @@ public struct LocationSimulator: Sendable {
 
   /// Advances by one interval; returns the new state and its fix (nil inside a gap).
   public func step(_ state: State) -> (State, CLLocation?) {
+    advance(state, by: configuration.interval)
+  }
+
+  /// Advances by `seconds` of simulated time (for a caller's clock that ticks unevenly);
+  /// returns the new state and its fix (nil inside a gap or when `seconds` is not positive).
+  public func advance(_ state: State, by seconds: Double) -> (State, CLLocation?) {
     var s = state
-    guard !s.isFinished else { return (s, nil) }
-    let dt = max(0.001, configuration.interval)
+    guard !s.isFinished, seconds > 0, seconds.isFinite else { return (s, nil) }
+    let dt = seconds
     s.time += dt
     if s.isPaused {
       let fix = makeFix(&s, speed: 0)

@@ -60,3 +60,30 @@ import Testing
     #expect(abs(m) < 0.1)
   }
 }
+
+@Suite struct SimulatorClockTests {
+  @Test func unevenTicksCoverTheSameDistance() {
+    let route = SyntheticRoutes.route([(90, 1000)], speed: 10)
+    let sim = LocationSimulator(route: route)
+    var s = sim.start()
+    var fix: CLLocation?
+    for dt in [0.016, 0.5, 1.25, 3, 0.234] { (s, fix) = sim.advance(s, by: dt) }
+    #expect(abs(s.distanceAlong - 50) < 1e-6)
+    #expect(abs((fix?.timestamp ?? 0) - 5) < 1e-9)
+    let (same, none) = sim.advance(s, by: 0)
+    #expect(same == s && none == nil)
+    let (nanState, _) = sim.advance(s, by: .nan)
+    #expect(nanState == s)
+  }
+
+  @Test func gpxRouteDrive() throws {
+    let doc = try RouteDecoder.decodeGPX(try TestData.data(TestData.gpxFile))
+    let route = try #require(doc.routes.first).asRoute()
+    #expect(route.legs[0].steps.count == 34)
+    var runner = TraceRunner(route: route)
+    for fix in LocationSimulator(track: runner.navigator.track).run() {
+      runner.feed(fix, expectOnRoute: true, file: "gpx rte")
+    }
+    #expect(runner.state.status == .complete)
+  }
+}
