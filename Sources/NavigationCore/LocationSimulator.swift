@@ -54,7 +54,7 @@ public struct LocationSimulator: Sendable {
     public var gaps: [ClosedRange<Double>] = []
     /// A departure from the route, if any.
     public var deviation: Deviation?
-    /// Reported horizontal accuracy in meters.
+    /// Reported horizontal accuracy in meters (at least twice ``noise``).
     public var horizontalAccuracy: Double = 5
 
     /// A configuration; every argument is optional.
@@ -177,8 +177,10 @@ public struct LocationSimulator: Sendable {
       coordinate = Geodesy.destination(from: coordinate, distance: east, bearing: 90)
     }
     for gap in configuration.gaps where gap.contains(s.distanceAlong) { return nil }
+    // A receiver reports roughly twice its error's standard deviation as its accuracy.
+    let accuracy = max(configuration.horizontalAccuracy, 2 * configuration.noise)
     return CLLocation(
-      coordinate: coordinate, horizontalAccuracy: configuration.horizontalAccuracy, course: course,
+      coordinate: coordinate, horizontalAccuracy: accuracy, course: course,
       speed: speed, timestamp: s.time)
   }
 

@@ -93,7 +93,7 @@ public struct NavigatorConfiguration: Sendable, Hashable {
   /// The snapping window never holds more segments than this.
   public var maximumWindowSegments: Int = 256
   /// Meters of score added per meter a candidate lies beyond where the traveller is expected.
-  public var aheadPenalty: Double = 0.1
+  public var aheadPenalty: Double = 0.3
   /// Meters of score added when the course disagrees with a segment by more than 100°.
   public var coursePenalty: Double = 25
 

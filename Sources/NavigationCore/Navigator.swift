@@ -59,15 +59,28 @@ public struct Navigator: Sendable {
     let wasOff = state.deviation != nil
     let speed = fix.speed >= 0 && fix.speed.isFinite ? fix.speed : 0
     let expectedAdvance = speed * dt
+    let accuracy = min(max(0, fix.horizontalAccuracy), configuration.maximumAccuracyAllowance)
+    let threshold =
+      configuration.offRouteThreshold
+      + min(max(0, fix.horizontalAccuracy - 10), configuration.maximumAccuracyAllowance)
+    // How far ahead to look: a little more than the vehicle can have driven; everything
+    // reachable after a gap, while off route, or on a first fix away from the start.
     var reach = max(configuration.minimumLookahead, 2 * expectedAdvance + 50)
-    if wasOff || dt > 10 || state.lastFix == nil { reach = configuration.maximumLookahead }
+    if let start = track.points.first, state.lastFix == nil {
+      let fromStart = Geodesy.distance(fix.coordinate, start)
+      reach =
+        fromStart <= threshold
+        ? min(reach, fromStart + 2 * accuracy + 20) : configuration.maximumLookahead
+    } else if wasOff || dt > 10 {
+      reach = configuration.maximumLookahead
+    } else if fix.speed >= 0, fix.speed.isFinite, dt > 0 {
+      // With a known speed, progress cannot plausibly jump further than this.
+      reach = min(reach, (2 * fix.speed + 5) * dt + 2 * accuracy + 10)
+    }
     reach = min(reach, configuration.maximumLookahead)
     guard let best = snap(fix, from: state, reach: reach, expectedAdvance: expectedAdvance) else {
       return state
     }
-    let threshold =
-      configuration.offRouteThreshold
-      + min(max(0, fix.horizontalAccuracy - 10), configuration.maximumAccuracyAllowance)
     if best.distance > threshold {
       let since = state.deviation?.startedAt ?? fix.timestamp
       next.deviation = RouteDeviation(
@@ -79,7 +92,22 @@ public struct Navigator: Sendable {
     }
     next.deviation = nil
     next.status = .navigating
-    if best.along >= state.distanceTraveled {
+    // Progress may advance at most a speed-based amount per update, so along-track noise
+    // cannot ratchet it ahead of the vehicle (the search window above is wider, to find the
+    // right segment; this cap only limits how far the estimate moves).
+    var cap = Double.infinity
+    if state.lastFix != nil, !wasOff, fix.speed >= 0, fix.speed.isFinite, dt > 0 {
+      cap = (2 * fix.speed + 5) * dt + 5
+    }
+    if best.along > state.distanceTraveled + cap {
+      let along = state.distanceTraveled + cap
+      let (c, course) = track.coordinate(at: along)
+      next.segmentIndex = max(
+        state.segmentIndex, min(track.segment(containing: along), best.segment))
+      next.distanceTraveled = along
+      next.snappedLocation = c
+      next.snappedCourse = course
+    } else if best.along >= state.distanceTraveled {
       next.segmentIndex = max(state.segmentIndex, best.segment)
       next.distanceTraveled = best.along
       next.snappedLocation = best.coordinate
@@ -88,10 +116,7 @@ public struct Navigator: Sendable {
     updatePace(&next, now: fix.timestamp)
     // Waypoint arrival, possibly several legs at once after a gap.
     let legCount = track.legEndDistance.count
-    while next.waypointsReached < legCount,
-      next.distanceTraveled >= track.legEndDistance[next.waypointsReached]
-        - configuration.arrivalThreshold
-    {
+    while next.waypointsReached < legCount, hasReached(leg: next.waypointsReached, next, fix) {
       let leg = next.waypointsReached
       next.waypointsReached += 1
       if next.waypointsReached == legCount {
@@ -109,6 +134,19 @@ public struct Navigator: Sendable {
       }
     }
     return next
+  }
+
+  /// Whether the end of `leg` is reached: progress within the arrival threshold of it, or,
+  /// in the last stretch before it, the fix itself within the threshold (widened by the
+  /// fix's accuracy) of the waypoint — so a noisy last fix that projects short still arrives.
+  func hasReached(leg: Int, _ state: NavigationState, _ fix: CLLocation) -> Bool {
+    let end = track.legEndDistance[leg]
+    let threshold = configuration.arrivalThreshold
+    if state.distanceTraveled >= end - threshold { return true }
+    guard state.distanceTraveled >= end - 4 * threshold else { return false }
+    let (point, _) = track.coordinate(at: end)
+    let allowance = min(max(0, fix.horizontalAccuracy), 2 * threshold)
+    return Geodesy.distance(fix.coordinate, point) <= threshold + allowance
   }
 
   struct Candidate {
@@ -132,7 +170,7 @@ public struct Navigator: Sendable {
     guard count > 0 else { return nil }
     let from = min(state.segmentIndex, count - 1)
     let limit = state.distanceTraveled + reach
-    let useCourse = fix.course >= 0 && fix.speed > 3
+    let useCourse = fix.course >= 0 && fix.speed >= 1
     let points = track.points
     let cumulative = track.cumulativeDistance
     let bearings = track.segmentBearing
@@ -162,6 +200,9 @@ public struct Navigator: Sendable {
       var along = cumulative[j] + t * segLength
       if along < state.distanceTraveled {
         along = state.distanceTraveled
+        t = segLength > 0 ? (along - cumulative[j]) / segLength : 0
+      } else if along > limit {
+        along = limit
         t = segLength > 0 ? (along - cumulative[j]) / segLength : 0
       }
       let dx = px - t * bx

@@ -100,10 +100,19 @@ public struct RouteTrack: Sendable {
       if let a = leg.annotation {
         let count = max(0, segmentSlot.count - annotationBase)
         if a.durations.count == count {
-          // The annotation gives the shape of the speeds; the leg's own time gives the total.
-          let sum = a.durations.reduce(0, +)
-          let scale = sum > 0 && leg.expectedTravelTime > 0 ? leg.expectedTravelTime / sum : 1
-          for k in 0..<count { segDurations[annotationBase + k] = a.durations[k] * scale }
+          // The annotation gives the shape of the speeds within a step; the step's own time
+          // (which also holds turn costs the annotation leaves out) gives its total.
+          let firstSlot = legFirstSlot[legIndex]
+          var sums = [Double](repeating: 0, count: slots.count - firstSlot)
+          for k in 0..<count {
+            sums[Int(segmentSlot[annotationBase + k]) - firstSlot] += a.durations[k]
+          }
+          for k in 0..<count {
+            let slot = Int(segmentSlot[annotationBase + k]) - firstSlot
+            let time = parts[slot].2
+            let scale = sums[slot] > 0 && time > 0 ? time / sums[slot] : 1
+            segDurations[annotationBase + k] = a.durations[k] * scale
+          }
         }
         if hasSpeedLimits {
           while segmentMaxSpeed.count < annotationBase { segmentMaxSpeed.append(.unknown) }
