@@ -1,23 +1,93 @@
 /// One lane at an intersection, as the source describes it.
+///
+/// Stored in a few bytes: up to seven known indications are packed four bits each, in
+/// order; lanes with unknown values keep a plain array instead.
 public struct Lane: Sendable, Hashable {
-  /// The turn markings painted on the lane (`left`, `straight`, …).
-  public var indications: [ManeuverDirection]
+  private var packed: UInt32 = 0
+  private var count: UInt8 = 0
+  private var validCode: UInt8 = Lane.noCode
+  private var unusual: [ManeuverDirection] = []
   /// Whether the lane can be used for the route's maneuver.
   public var valid: Bool
   /// Whether the lane is the preferred one for the maneuver.
   public var active: Bool
+
+  private static let noCode: UInt8 = 0xF
+  private static let known: [ManeuverDirection] = [
+    .uTurn, .sharpRight, .right, .slightRight, .straight, .slightLeft, .left, .sharpLeft, .none,
+  ]
+
+  private static func code(_ d: ManeuverDirection) -> UInt8? {
+    known.firstIndex(of: d).map { UInt8($0) }
+  }
+
+  /// The turn markings painted on the lane (`left`, `straight`, …), in source order.
+  public var indications: [ManeuverDirection] {
+    get {
+      if count == .max { return unusual.dropLast().map { $0 } }
+      return (0..<Int(count)).map { Lane.known[Int((packed >> (4 * UInt32($0))) & 0xF)] }
+    }
+    set {
+      let valid = validIndication
+      let codes = newValue.compactMap(Lane.code)
+      if codes.count == newValue.count, codes.count <= 7, valid.map(Lane.code) != .some(nil) {
+        packed = 0
+        for (n, c) in codes.enumerated() { packed |= UInt32(c) << (4 * UInt32(n)) }
+        count = UInt8(codes.count)
+        unusual = []
+      } else {
+        count = .max
+        unusual = newValue + [valid ?? .other("")]
+      }
+      validCode = valid.flatMap(Lane.code) ?? Lane.noCode
+    }
+  }
+
   /// Which of the indications the route uses, when the source says.
-  public var validIndication: ManeuverDirection?
+  public var validIndication: ManeuverDirection? {
+    get {
+      if count == .max {
+        let last = unusual.last
+        return last == .other("") ? nil : last
+      }
+      return validCode == Lane.noCode ? nil : Lane.known[Int(validCode)]
+    }
+    set {
+      if count != .max, let v = newValue, Lane.code(v) == nil {
+        let current = indications
+        count = .max
+        unusual = current + [v]
+      } else if count == .max {
+        unusual[unusual.count - 1] = newValue ?? .other("")
+      } else {
+        validCode = newValue.flatMap(Lane.code) ?? Lane.noCode
+      }
+    }
+  }
+
+  /// Lanes are equal when their public values are, whatever their storage.
+  public static func == (a: Lane, b: Lane) -> Bool {
+    a.valid == b.valid && a.active == b.active && a.indications == b.indications
+      && a.validIndication == b.validIndication
+  }
+
+  /// Hashes the public values.
+  public func hash(into h: inout Hasher) {
+    h.combine(valid)
+    h.combine(active)
+    h.combine(indications)
+    h.combine(validIndication)
+  }
 
   /// A lane from its parts.
   public init(
     indications: [ManeuverDirection], valid: Bool, active: Bool = false,
     validIndication: ManeuverDirection? = nil
   ) {
-    self.indications = indications
     self.valid = valid
     self.active = active
     self.validIndication = validIndication
+    self.indications = indications
   }
 }
 
@@ -38,13 +108,36 @@ public struct TollCollection: Sendable, Hashable {
 /// A place along a step where roads meet.
 ///
 /// Stored compactly (routes carry an intersection every few shape points): bearings and
-/// entry flags share one `UInt16` array, indexes are narrow integers, known road classes are
+/// entry flags share one `UInt16` per road, up to four roads inline, indexes are narrow integers, known road classes are
 /// bits. The public properties read and write through that storage.
 public struct Intersection: Sendable, Hashable {
   /// Where the intersection is.
   public var location: CLLocationCoordinate2D
   /// Bearing in the low 9 bits, entry allowed in the top bit.
-  private var roads: [UInt16] = []
+  private var inlineRoads: UInt64 = 0
+  private var roadCount: UInt8 = 0
+  private var extraRoads: [UInt16] = []
+
+  /// Roads as `UInt16` (bearing | entry bit); up to four live inline, more in `extraRoads`.
+  private var roads: [UInt16] {
+    get {
+      if roadCount == .max { return extraRoads }
+      return (0..<Int(roadCount)).map {
+        UInt16(truncatingIfNeeded: inlineRoads >> (16 * UInt64($0)))
+      }
+    }
+    set {
+      if newValue.count <= 4 {
+        inlineRoads = 0
+        for (n, r) in newValue.enumerated() { inlineRoads |= UInt64(r) << (16 * UInt64(n)) }
+        roadCount = UInt8(newValue.count)
+        extraRoads = []
+      } else {
+        roadCount = .max
+        extraRoads = newValue
+      }
+    }
+  }
   private var inStorage: UInt8 = .max
   private var outStorage: UInt8 = .max
   private var knownClasses: UInt8 = 0
@@ -71,10 +164,12 @@ public struct Intersection: Sendable, Hashable {
   public var entry: [Bool] {
     get { roads.map { $0 & 0x8000 != 0 } }
     set {
-      while roads.count < newValue.count { roads.append(0) }
-      for n in roads.indices {
-        roads[n] = (roads[n] & 0x1FF) | (n < newValue.count && newValue[n] ? 0x8000 : 0)
+      var r = roads
+      while r.count < newValue.count { r.append(0) }
+      for n in r.indices {
+        r[n] = (r[n] & 0x1FF) | (n < newValue.count && newValue[n] ? 0x8000 : 0)
       }
+      roads = r
     }
   }
 

@@ -205,8 +205,8 @@ func footprint(_ r: Route) -> [(String, Int)] {
       shapes += arr(s.geometry)
       inter += arr(s.intersections)
       for x in s.intersections {
-        // Bearings and entry flags share one UInt16 array; known classes are bits.
-        inter += x.bearings.isEmpty ? 0 : 32 + (2 * x.bearings.count + 15) / 16 * 16
+        // Up to four roads (bearing and entry) live inline; known classes are bits.
+        inter += x.bearings.count <= 4 ? 0 : 32 + (2 * x.bearings.count + 15) / 16 * 16
         inter += arr(x.lanes ?? [])
         for lane in x.lanes ?? [] { inter += arr(lane.indications) }
       }

@@ -39,3 +39,31 @@ import Testing
     #expect(all.contains { $0.classes.contains("ferry") })
   }
 }
+
+@Suite struct LaneStorageTests {
+  @Test func packedAndUnusualLanesRoundTrip() {
+    let all: [ManeuverDirection] = [
+      .uTurn, .sharpRight, .right, .slightRight, .straight, .slightLeft, .left,
+    ]
+    let a = Lane(indications: all, valid: true, active: true, validIndication: .left)
+    #expect(a.indications == all)
+    #expect(a.validIndication == .left)
+    let b = Lane(indications: [.left, .other("merge_to_left")], valid: false)
+    #expect(b.indications == [.left, .other("merge_to_left")])
+    #expect(b.validIndication == nil)
+    var c = Lane(indications: [.straight, .right], valid: true, validIndication: .other("x"))
+    #expect(c.indications == [.straight, .right])
+    #expect(c.validIndication == .other("x"))
+    c.validIndication = .right
+    #expect(c == Lane(indications: [.straight, .right], valid: true, validIndication: .right))
+    #expect(
+      c.hashValue
+        == Lane(indications: [.straight, .right], valid: true, validIndication: .right).hashValue)
+    var d = Lane(indications: [], valid: false)
+    #expect(d.indications.isEmpty && d.validIndication == nil)
+    d.indications = [.none]
+    #expect(d.indications == [.none])
+    let eight = Array(repeating: ManeuverDirection.straight, count: 8)
+    #expect(Lane(indications: eight, valid: true).indications == eight)
+  }
+}
