@@ -64,10 +64,60 @@ let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let filter = arguments.first { !$0.hasPrefix("--") }
 var results: [Result] = []
+let dataRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
+bench("json.parse.tollAndFerry(542KB)", unit: "µs") {
+  let url = dataRoot.appendingPathComponent(
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  guard let data = try? Data(contentsOf: url) else { return [0] }
+  let bytes = [UInt8](data)
+  var sink = 0
+  let r = measure(samples: 15, operations: 1) {
+    if case .object(let members)? = try? JSONValue.parse(bytes) { sink += members.count }
+  }
+  if sink < 0 { print(sink) }
+  return r.map { $0 / 1000 }
+}
 
 @MainActor func bench(_ name: String, unit: String = "ns", _ make: () -> [Double]) {
   if let filter, !name.contains(filter) { return }
   results.append(Result(name: name, unit: unit, samples: make()))
+}
+
+// Memory of a decoded route: resident bytes per shape point, from /proc/self/statm while
+// holding 100 decoded copies (so page granularity does not matter). One decode runs first and
+// is dropped, so the parser's temporary tree is already resident and not counted. Runs before
+// the other benchmarks so their freed memory does not hide the growth.
+func residentBytes() -> Double {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  return fields.count > 1 ? (Double(fields[1]) ?? 0) * 4096 : 0
+}
+
+if filter == nil || "memory".contains(filter ?? "") {
+  let url = dataRoot.appendingPathComponent(
+    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
+  if let data = try? Data(contentsOf: url), let first = try? RouteDecoder.decodeMapbox(data) {
+    let copies = 100
+    _ = try? RouteDecoder.decodeMapbox(data)
+    let before = residentBytes()
+    var held: [[Route]] = []
+    for _ in 0..<copies { if let r = try? RouteDecoder.decodeMapbox(data) { held.append(r) } }
+    let after = residentBytes()
+    let points = first[0].legs.reduce(0) { $0 + $1.geometry.count }
+    let perRoute = (after - before) / Double(copies)
+    let shapes = first[0].legs.reduce(0) {
+      $0 + ($1.steps.isEmpty ? $1.geometry.count : $1.steps.reduce(0) { $0 + $1.geometry.count })
+    }
+    print(
+      "memory.tollAndFerry: ~\(Int(perRoute)) bytes per decoded route, \(points) shape points = "
+        + String(format: "%.1f", perRoute / Double(points)) + " B/point (all fields); shapes alone "
+        + String(format: "%.1f", Double(shapes * 16) / Double(points)) + " B/point")
+    withExtendedLifetime(held) {}
+  }
 }
 
 for count in [1_000, 10_000, 100_000] {
@@ -105,22 +155,6 @@ bench("navigator.progress/10000pts") {
   return r
 }
 
-let dataRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
-bench("json.parse.tollAndFerry(542KB)", unit: "µs") {
-  let url = dataRoot.appendingPathComponent(
-    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
-  guard let data = try? Data(contentsOf: url) else { return [0] }
-  let bytes = [UInt8](data)
-  var sink = 0
-  let r = measure(samples: 15, operations: 1) {
-    if case .object(let members)? = try? JSONValue.parse(bytes) { sink += members.count }
-  }
-  if sink < 0 { print(sink) }
-  return r.map { $0 / 1000 }
-}
-
 bench("decode.tollAndFerry(184km)", unit: "µs") {
   let url = dataRoot.appendingPathComponent(
     "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
@@ -150,38 +184,6 @@ if json {
     print(
       r.name.padding(toLength: 32, withPad: " ", startingAt: 0) + cols.joined(separator: " ")
         + " \(r.unit)")
-  }
-}
-
-// Memory of a decoded route: resident bytes per shape point, from /proc/self/statm while
-// holding 40 decoded copies (so the page granularity does not matter).
-func residentBytes() -> Double {
-  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-    return 0
-  }
-  let fields = text.split(separator: " ")
-  return fields.count > 1 ? (Double(fields[1]) ?? 0) * 4096 : 0
-}
-
-if filter == nil || "memory".contains(filter ?? "") {
-  let url = dataRoot.appendingPathComponent(
-    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
-  if let data = try? Data(contentsOf: url), let first = try? RouteDecoder.decodeMapbox(data) {
-    let copies = 40
-    let before = residentBytes()
-    var held: [[Route]] = []
-    for _ in 0..<copies { if let r = try? RouteDecoder.decodeMapbox(data) { held.append(r) } }
-    let after = residentBytes()
-    let points = first[0].legs.reduce(0) { $0 + $1.geometry.count }
-    let perRoute = (after - before) / Double(copies)
-    let shapes = first[0].legs.reduce(0) {
-      $0 + ($1.steps.isEmpty ? $1.geometry.count : $1.steps.reduce(0) { $0 + $1.geometry.count })
-    }
-    print(
-      "memory.tollAndFerry: ~\(Int(perRoute)) bytes per decoded route, \(points) shape points = "
-        + String(format: "%.1f", perRoute / Double(points)) + " B/point (all fields); shapes alone "
-        + String(format: "%.1f", Double(shapes * 16) / Double(points)) + " B/point")
-    withExtendedLifetime(held) {}
   }
 }
 
