@@ -46,7 +46,11 @@ public struct PromptPolicy: Sendable, Hashable {
   public var appPromptAutoDismissAfter: Double?
   /// Waiting SDK prompts are dropped after this many seconds.
   public var pendingLifetime: Double = 120
-  /// Priority of each kind.
+  /// A better route must save at least this many seconds.
+  public var minimumBetterRouteSavings: Double = 120
+  /// A better route must save at least this share of the remaining time.
+  public var minimumBetterRouteFraction: Double = 0.1
+  /// Priority of incident prompts.
   public var incidentPriority = 3
   /// Priority of traffic prompts.
   public var trafficPriority = 2

@@ -33,6 +33,9 @@ public struct RouteTrack: Sendable {
   public private(set) var legEndDistance: [Double] = []
   /// For each leg, the index of its first slot.
   public private(set) var legFirstSlot: [Int] = []
+  /// For each leg, the track index of the leg geometry's first point: leg geometry index `i`
+  /// (as in annotations, incidents and intersections) is track point `legShapeOffset[leg] + i`.
+  public private(set) var legShapeOffset: [Int] = []
 
   /// Number of segments.
   public var segmentCount: Int { max(0, points.count - 1) }
@@ -97,6 +100,7 @@ public struct RouteTrack: Sendable {
           StepSlot(
             legIndex: legIndex, stepIndex: stepIndex, startDistance: start, endDistance: length))
       }
+      legShapeOffset.append(annotationBase)
       if let a = leg.annotation {
         let count = max(0, segmentSlot.count - annotationBase)
         if a.durations.count == count {
