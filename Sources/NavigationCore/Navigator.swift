@@ -11,7 +11,7 @@ import Foundation
 /// let navigator = Navigator(route: route)
 /// var state = navigator.start()
 /// for fix in fixes { state = navigator.update(state, with: fix) }
-/// let progress = navigator.progress(for: state, now: fixes.last!.timestamp)
+/// let progress = navigator.progress(for: state, now: state.lastFix?.timestamp ?? 0)
 /// ```
 public struct Navigator: Sendable {
   /// The route being followed.
