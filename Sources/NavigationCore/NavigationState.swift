@@ -74,6 +74,9 @@ public struct NavigationState: Sendable, Hashable {
 
   /// Whether guidance is over.
   public var isComplete: Bool { status == .complete }
+
+  /// Whether the traveller is away from the route (off route or waiting for a new route).
+  public var isOffRoute: Bool { status == .offRoute || status == .reroutingRequested }
 }
 
 /// Tuning of the navigator. Distances in meters, times in seconds.

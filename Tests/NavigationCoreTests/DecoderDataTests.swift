@@ -39,6 +39,20 @@ import Testing
     }
   }
 
+  @Test func theListCoversEveryRouteFileOnDisk() throws {
+    let routes = TestData.root.appendingPathComponent("routes")
+    var found: [String] = []
+    for folder in try FileManager.default.contentsOfDirectory(atPath: routes.path).sorted() {
+      let files = try FileManager.default.contentsOfDirectory(
+        atPath: routes.appendingPathComponent(folder).path)
+      for file in files.sorted() where file.hasSuffix(".json") { found.append(folder + "/" + file) }
+    }
+    #expect(found.sorted() == TestData.routeFiles.sorted())
+    let gpx = try FileManager.default.contentsOfDirectory(
+      atPath: TestData.root.appendingPathComponent("gpx").path)
+    #expect(gpx.filter { $0.hasSuffix(".gpx") } == ["graphhopper-leipzig-test1.gpx"])
+  }
+
   @Test func gpxDecodesRouteAndTrack() throws {
     let doc = try RouteDecoder.decodeGPX(try TestData.data(TestData.gpxFile))
     #expect(doc.routes.count == 1)
