@@ -16,9 +16,12 @@ let package = Package(
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
-    .executableTarget(name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads"]),
+    .executableTarget(
+      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "CMallocStats"]),
+    .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
-    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
+    .testTarget(
+      name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
