@@ -79,7 +79,9 @@ extension LayoutEngine {
       views.sort { $0.depth < $1.depth }
       for view in views where view.needsLayoutFlag {
         view.needsLayoutFlag = false
+        view.owningController?.viewWillLayoutSubviews()
         view.layoutSubviews()
+        view.owningController?.viewDidLayoutSubviews()
       }
       if isDirty { return }
     }

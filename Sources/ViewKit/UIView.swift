@@ -21,6 +21,7 @@ open class UIView: LayoutItem {
   var translatesStorage = true
   var marginsStorage = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
   var insetsFromSafeAreaStorage = true
+  weak var owningController: UIViewController?
 
   /// The superview, or `nil` for a root.
   public internal(set) weak var superview: UIView?

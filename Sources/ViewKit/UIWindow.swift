@@ -50,9 +50,12 @@ open class UIWindow: UIView {
   open var rootViewController: UIViewController? {
     didSet {
       guard rootViewController !== oldValue else { return }
-      oldValue?.viewIfLoaded?.removeFromSuperview()
-      if let controller = rootViewController {
-        let view = controller.view
+      if let old = oldValue, let view = old.viewIfLoaded, view.superview === self {
+        old.beginAppearance(false)
+        view.removeFromSuperview()
+        old.endAppearance(false)
+      }
+      if let controller = rootViewController, let view = controller.view {
         view.frame = bounds
         controller.beginAppearance(true)
         addSubview(view)
