@@ -26,7 +26,7 @@ let package = Package(
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
     .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
-    .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Cassowary"]),
+    .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -113,9 +113,9 @@ public final class TextShaper: @unchecked Sendable {
     case .byTruncatingTail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
     default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
     }
-    if maxLines > 0, maxWidth != nil {
-      pango_layout_set_height(layout, -Int32(maxLines))
-    }
+    // A negative height limits lines per paragraph when ellipsizing; with no line limit,
+    // an unbounded height keeps every line (Pango would otherwise ellipsize to one line).
+    pango_layout_set_height(layout, maxLines > 0 ? -Int32(clamping: maxLines) : Int32.max)
     switch alignment {
     case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

@@ -83,6 +83,10 @@ import Testing
     #expect(tail.lineCount == 1)
     #expect(tail.isTruncated)
     #expect(tail.totalLineCount == 1)
+    let unlimited = try shaper.measure(
+      text, font: font(), maxWidth: 120, maxLines: 0, lineBreakMode: .byTruncatingTail)
+    #expect(unlimited.lineCount > 2)
+    #expect(!unlimited.isTruncated)
     let two = try shaper.measure(text, font: font(), maxWidth: 120, maxLines: 2)
     #expect(two.lineCount == 2)
     #expect(two.totalLineCount > 2)
