@@ -1,4 +1,7 @@
 #include "CMallocStats.h"
+// <stdlib.h> defines __GLIBC__ (through <features.h>); without it the check below was always
+// false and every heap figure read 0.
+#include <stdlib.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

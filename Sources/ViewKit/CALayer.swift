@@ -11,7 +11,8 @@ open class CALayer {
   private var detachedFrame = CGRect.zero
   private var detachedOpacity: Float = 1
   private var isPresentationCopy = false
-  var animations: [CAAnimationKey: [PropertyAnimation]] = [:]
+  var frameAnimations: [PropertyAnimation] = []
+  var opacityAnimations: [PropertyAnimation] = []
 
   init(view: UIView) {
     delegateView = view
@@ -87,7 +88,8 @@ open class CALayer {
     let copy = CALayer()
     copy.isPresentationCopy = true
     copy.detachedFrame = presentedFrame(at: time)
-    copy.detachedOpacity = Float(presentedValue(.opacity, model: [Double(opacity)], at: time)[0])
+    copy.detachedOpacity = Float(
+      presentedValue(.opacity, model: SIMD4(Double(opacity), 0, 0, 0), at: time).x)
     copy.cornerRadius = cornerRadius
     copy.maskedCorners = maskedCorners
     copy.borderWidth = borderWidth
@@ -108,35 +110,52 @@ open class CALayer {
   open func animationKeys() -> [String]? {
     let now = (delegateView?.window?.clock ?? UIView.fallbackClock).now
     let keys = CAAnimationKey.allCases.filter { key in
-      (animations[key] ?? []).contains { now < $0.start + $0.duration }
+      (key == .frame ? frameAnimations : opacityAnimations).contains {
+        now < $0.start + $0.duration
+      }
     }
     return keys.isEmpty ? nil : keys.map(\.rawValue)
   }
 
   /// Drops every animation: the presentation jumps to the model values.
-  open func removeAllAnimations() { animations = [:] }
+  open func removeAllAnimations() {
+    frameAnimations = []
+    opacityAnimations = []
+  }
 
   /// The frame on screen at `time`.
   func presentedFrame(at time: TimeInterval) -> CGRect {
     let model = frame
+    if frameAnimations.isEmpty { return model }
     let values = presentedValue(
-      .frame, model: [model.minX, model.minY, model.width, model.height].map { Double($0) },
+      .frame,
+      model: SIMD4(
+        Double(model.minX), Double(model.minY), Double(model.width), Double(model.height)),
       at: time)
-    return CGRect(x: values[0], y: values[1], width: values[2], height: values[3])
+    return CGRect(x: values.x, y: values.y, width: values.z, height: values.w)
   }
 
   /// The model plus each in-flight animation's remaining offset (animations are additive,
   /// as UIKit's are: a new one starts from what is on screen).
-  func presentedValue(_ key: CAAnimationKey, model: [Double], at time: TimeInterval) -> [Double] {
-    guard var list = animations[key], !list.isEmpty else { return model }
+  func presentedValue(_ key: CAAnimationKey, model: SIMD4<Double>, at time: TimeInterval)
+    -> SIMD4<Double>
+  {
+    let list = key == .frame ? frameAnimations : opacityAnimations
+    if list.isEmpty { return model }
     var values = model
+    var expired = false
     for animation in list {
       let remaining = animation.remaining(at: time)
-      if remaining == 0 { continue }
-      for index in values.indices { values[index] += animation.delta[index] * remaining }
+      if remaining == 0 {
+        expired = expired || time >= animation.start + animation.duration
+        continue
+      }
+      values += animation.delta * remaining
     }
-    list.removeAll { time >= $0.start + $0.duration }
-    animations[key] = list.isEmpty ? nil : list
+    if expired, time >= (delegateView?.window?.clock ?? UIView.fallbackClock).now {
+      let live = list.filter { time < $0.start + $0.duration }
+      if key == .frame { frameAnimations = live } else { opacityAnimations = live }
+    }
     return values
   }
 }

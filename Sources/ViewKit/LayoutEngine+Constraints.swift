@@ -15,7 +15,6 @@ extension LayoutEngine {
     installed[ObjectIdentifier(constraint)] = constraint
     do {
       try solver.addConstraint(built)
-      owners[ObjectIdentifier(built)] = .user(constraint)
     } catch {
       breakConstraint(constraint, error: error)
     }
@@ -24,9 +23,8 @@ extension LayoutEngine {
 
   /// Removes a user constraint from the solver.
   func uninstall(_ constraint: NSLayoutConstraint) {
-    if let built = constraint.solverConstraint {
-      if !constraint.isBroken { try? solver.removeConstraint(built) }
-      owners[ObjectIdentifier(built)] = nil
+    if let built = constraint.solverConstraint, !constraint.isBroken {
+      try? solver.removeConstraint(built)
     }
     installed[ObjectIdentifier(constraint)] = nil
     constraint.solverConstraint = nil
@@ -72,20 +70,30 @@ extension LayoutEngine {
         conflicting: conflicting, conflictingDescriptions: descriptions))
   }
 
+  /// The user constraints among the solver constraints an error names (a scan: conflicts
+  /// are rare, so no map is kept on the hot path).
   func conflictingUsers(_ error: SolverError) -> [NSLayoutConstraint] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
-    return list.compactMap {
-      if case .user(let c) = owners[ObjectIdentifier($0)] { return c }
-      return nil
-    }
+    let wanted = Set(list.map(ObjectIdentifier.init))
+    return installed.values.filter { constraint in
+      constraint.solverConstraint.map { wanted.contains(ObjectIdentifier($0)) } ?? false
+    }.sorted { $0.serial < $1.serial }
   }
 
+  /// Descriptions of the engine's own constraints among those an error names.
   func conflictingDescriptions(_ error: SolverError) -> [String] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
-    return list.compactMap {
-      if case .own(let text) = owners[ObjectIdentifier($0)] { return text }
-      return nil
+    var result: [String] = []
+    for wanted in list {
+      for entry in items {
+        guard let item = entry.item else { continue }
+        let state = item.layoutState
+        if let index = state.own.firstIndex(where: { $0 === wanted }) {
+          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.ownLabels[index])")
+        }
+      }
     }
+    return result
   }
 
   /// Records an issue on the root view and logs it to standard error.

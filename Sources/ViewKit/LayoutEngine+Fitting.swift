@@ -31,3 +31,24 @@ extension LayoutEngine {
     return size
   }
 }
+
+extension LayoutEngine {
+  /// Rebuilds the solver once more items were removed than remain (and at least 256).
+  ///
+  /// `Cassowary.Solver` never frees a symbol: after `removeConstraint`, the variables of
+  /// removed views and the constraints' slack and error symbols stay in its tables (see
+  /// `SolverMemoryTests`). A window that adds and removes many views would grow without
+  /// bound, so the engine starts a fresh solver and adds the live constraints again.
+  func compactIfNeeded() {
+    guard retiredItems >= 256, retiredItems > items.count else { return }
+    let constraints = installed.values.sorted { $0.serial < $1.serial }
+    for constraint in constraints { uninstall(constraint) }
+    let registered = items.compactMap(\.item)
+    for item in registered.reversed() { unregister(item) }
+    solver = Solver()
+    retiredItems = 0
+    for item in registered { register(item) }
+    for constraint in constraints { install(constraint) }
+    isDirty = true
+  }
+}

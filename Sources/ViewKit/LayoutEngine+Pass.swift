@@ -5,6 +5,7 @@ extension LayoutEngine {
   /// top-down, then `layoutSubviews` of the views that need it; repeated (at most 8 times)
   /// while those steps change the layout again.
   func layout() {
+    compactIfNeeded()
     for _ in 0..<8 {
       guard isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty else {
         return
@@ -74,9 +75,9 @@ extension LayoutEngine {
     var rounds = 0
     while !needsLayoutViews.isEmpty, rounds < 8 {
       rounds += 1
-      var views = needsLayoutViews.filter(\.needsLayoutFlag)
+      let pending = needsLayoutViews.filter(\.needsLayoutFlag)
       needsLayoutViews = []
-      views.sort { $0.depth < $1.depth }
+      let views = pending.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
       for view in views where view.needsLayoutFlag {
         view.needsLayoutFlag = false
         view.owningController?.viewWillLayoutSubviews()

@@ -4,12 +4,13 @@ import Cassowary
 /// the root's coordinates. A layout pass updates what changed, solves once and writes frames.
 @MainActor
 final class LayoutEngine {
-  let solver = Solver()
+  /// The solver; replaced by ``compactIfNeeded()`` after many removals.
+  var solver = Solver()
+  /// Items unregistered since the solver was made: the solver keeps their symbols.
+  var retiredItems = 0
   unowned let root: UIView
-  /// Installed user constraints by identity, and their solver constraints' owners.
+  /// Installed user constraints by identity.
   var installed: [ObjectIdentifier: NSLayoutConstraint] = [:]
-  /// The user constraint or internal description that each solver constraint stands for.
-  var owners: [ObjectIdentifier: Owner] = [:]
   /// Registered items (weak: the tree owns them).
   var items: [WeakItem] = []
   /// Items whose own constraints must be rebuilt before the next solve.
@@ -30,11 +31,6 @@ final class LayoutEngine {
 
   init(root: UIView) {
     self.root = root
-  }
-
-  enum Owner {
-    case user(NSLayoutConstraint)
-    case own(String)
   }
 
   struct WeakItem {
@@ -65,6 +61,7 @@ final class LayoutEngine {
       moved.layoutState.index = state.index
     }
     items.removeLast()
+    retiredItems += 1
     state.engine = nil
     state.index = -1
   }
@@ -78,27 +75,25 @@ final class LayoutEngine {
 
   func dropOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
-    for constraint in state.own {
-      try? solver.removeConstraint(constraint)
-      owners[ObjectIdentifier(constraint)] = nil
-    }
+    for constraint in state.own { try? solver.removeConstraint(constraint) }
     for variable in state.edits { try? solver.removeEditVariable(variable) }
     state.own = []
+    state.ownLabels = []
     state.edits = []
     state.ownKind = .none
     isDirty = true
   }
 
-  func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ description: String) {
+  func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
     do {
       try solver.addConstraint(constraint)
       state.own.append(constraint)
-      owners[ObjectIdentifier(constraint)] = .own(description)
+      state.ownLabels.append(label)
     } catch {
       report(
         LayoutIssue(
           kind: .unsatisfiable,
-          message: "Unable to satisfy the engine's own constraint \(description): \(error)",
+          message: "Unable to satisfy the engine's own constraint \(label): \(error)",
           constraint: nil, conflicting: conflictingUsers(error),
           conflictingDescriptions: conflictingDescriptions(error)))
     }
@@ -148,11 +143,10 @@ final class LayoutEngine {
       dropOwnConstraints(view)
       state.ownKind = .frame
       guard let parent = view.superview?.layoutState else { return }
-      let name = "NSAutoresizingMaskLayoutConstraint(\(view.layoutName))"
-      addOwn(Constraint(state.x - parent.x + values[0], .equal), to: state, name + ".minX")
-      addOwn(Constraint(state.y - parent.y + values[1], .equal), to: state, name + ".minY")
-      addOwn(Constraint(state.width + values[2], .equal), to: state, name + ".width")
-      addOwn(Constraint(state.height + values[3], .equal), to: state, name + ".height")
+      addOwn(Constraint(state.x - parent.x + values[0], .equal), to: state, "minX")
+      addOwn(Constraint(state.y - parent.y + values[1], .equal), to: state, "minY")
+      addOwn(Constraint(state.width + values[2], .equal), to: state, "width")
+      addOwn(Constraint(state.height + values[3], .equal), to: state, "height")
     default:
       syncIntrinsic(view, state)
     }
@@ -160,14 +154,7 @@ final class LayoutEngine {
 
   private func syncIntrinsic(_ view: UIView, _ state: LayoutItemState) {
     let key = LayoutItemState.IntrinsicKey(
-      size: view.intrinsicContentSize,
-      hugging: [
-        view.contentHuggingPriority(for: .horizontal), view.contentHuggingPriority(for: .vertical),
-      ],
-      compression: [
-        view.contentCompressionResistancePriority(for: .horizontal),
-        view.contentCompressionResistancePriority(for: .vertical),
-      ])
+      size: view.intrinsicContentSize, hugging: view.hugging, compression: view.compression)
     if state.ownKind == .intrinsic, state.intrinsic == key { return }
     let sameShape =
       state.ownKind == .intrinsic && state.intrinsic.hugging == key.hugging
@@ -195,20 +182,18 @@ final class LayoutEngine {
     }
     dropOwnConstraints(view)
     state.ownKind = .intrinsic
-    let name = view.layoutName
     for (axis, variable, value) in [
       (0, state.width, key.size.width), (1, state.height, key.size.height),
     ] where value >= 0 {
-      let label = axis == 0 ? "Width" : "Height"
       addOwn(
         Constraint(
           variable - Double(value), .lessThanOrEqual, strength: key.hugging[axis].strength),
-        to: state, "\(name).IB-hugging\(label)")
+        to: state, axis == 0 ? "hugging.width" : "hugging.height")
       addOwn(
         Constraint(
           variable - Double(value), .greaterThanOrEqual,
           strength: key.compression[axis].strength),
-        to: state, "\(name).IB-compression\(label)")
+        to: state, axis == 0 ? "compression.width" : "compression.height")
     }
     state.intrinsic = key
   }
@@ -242,11 +227,10 @@ final class LayoutEngine {
       }
       dropOwnConstraints(guide)
       state.ownKind = .safeArea
-      let name = "UIViewSafeAreaLayoutGuide(\(view.layoutName))"
-      addOwn(Constraint(state.x - v.x + values[0], .equal), to: state, name + ".left")
-      addOwn(Constraint(state.y - v.y + values[1], .equal), to: state, name + ".top")
-      addOwn(Constraint(state.width - v.width + values[2], .equal), to: state, name + ".width")
-      addOwn(Constraint(state.height - v.height + values[3], .equal), to: state, name + ".height")
+      addOwn(Constraint(state.x - v.x + values[0], .equal), to: state, "left")
+      addOwn(Constraint(state.y - v.y + values[1], .equal), to: state, "top")
+      addOwn(Constraint(state.width - v.width + values[2], .equal), to: state, "width")
+      addOwn(Constraint(state.height - v.height + values[3], .equal), to: state, "height")
       return
     }
     if state.ownKind == .safeArea { return }
@@ -255,29 +239,28 @@ final class LayoutEngine {
     let rootGuide = view.rootView.safeAreaLayoutGuide
     register(rootGuide)
     let r = rootGuide.layoutState
-    let name = "UIViewSafeAreaLayoutGuide(\(view.layoutName))"
     // Each edge is the inner of the view's edge and the root's safe edge.
     let strong = Self.insetStrength
-    addOwn(Constraint(state.x - v.x, .greaterThanOrEqual), to: state, name + ".left>=view")
-    addOwn(Constraint(state.x - r.x, .greaterThanOrEqual), to: state, name + ".left>=root")
-    addOwn(Constraint(state.x - v.x, .lessThanOrEqual, strength: strong), to: state, name + ".left")
-    addOwn(Constraint(state.y - v.y, .greaterThanOrEqual), to: state, name + ".top>=view")
-    addOwn(Constraint(state.y - r.y, .greaterThanOrEqual), to: state, name + ".top>=root")
-    addOwn(Constraint(state.y - v.y, .lessThanOrEqual, strength: strong), to: state, name + ".top")
+    addOwn(Constraint(state.x - v.x, .greaterThanOrEqual), to: state, "left>=view")
+    addOwn(Constraint(state.x - r.x, .greaterThanOrEqual), to: state, "left>=root")
+    addOwn(Constraint(state.x - v.x, .lessThanOrEqual, strength: strong), to: state, "left")
+    addOwn(Constraint(state.y - v.y, .greaterThanOrEqual), to: state, "top>=view")
+    addOwn(Constraint(state.y - r.y, .greaterThanOrEqual), to: state, "top>=root")
+    addOwn(Constraint(state.y - v.y, .lessThanOrEqual, strength: strong), to: state, "top")
     let right = state.x + state.width
     let bottom = state.y + state.height
-    addOwn(Constraint(right - (v.x + v.width), .lessThanOrEqual), to: state, name + ".right<=view")
-    addOwn(Constraint(right - (r.x + r.width), .lessThanOrEqual), to: state, name + ".right<=root")
+    addOwn(Constraint(right - (v.x + v.width), .lessThanOrEqual), to: state, "right<=view")
+    addOwn(Constraint(right - (r.x + r.width), .lessThanOrEqual), to: state, "right<=root")
     addOwn(
       Constraint(right - (v.x + v.width), .greaterThanOrEqual, strength: strong), to: state,
-      name + ".right")
+      "right")
     addOwn(
-      Constraint(bottom - (v.y + v.height), .lessThanOrEqual), to: state, name + ".bottom<=view")
+      Constraint(bottom - (v.y + v.height), .lessThanOrEqual), to: state, "bottom<=view")
     addOwn(
-      Constraint(bottom - (r.y + r.height), .lessThanOrEqual), to: state, name + ".bottom<=root")
+      Constraint(bottom - (r.y + r.height), .lessThanOrEqual), to: state, "bottom<=root")
     addOwn(
       Constraint(bottom - (v.y + v.height), .greaterThanOrEqual, strength: strong), to: state,
-      name + ".bottom")
+      "bottom")
   }
 
   private func syncMargins(_ guide: UILayoutGuide, _ view: UIView, _ state: LayoutItemState) {
@@ -302,10 +285,9 @@ final class LayoutEngine {
     dropOwnConstraints(guide)
     state.ownKind = .margins
     state.intrinsic.size.width = 1
-    let name = "UIViewLayoutMarginsGuide(\(view.layoutName))"
-    addOwn(Constraint(state.x - base.x + values[0], .equal), to: state, name + ".left")
-    addOwn(Constraint(state.y - base.y + values[1], .equal), to: state, name + ".top")
-    addOwn(Constraint(state.width - base.width + values[2], .equal), to: state, name + ".width")
-    addOwn(Constraint(state.height - base.height + values[3], .equal), to: state, name + ".height")
+    addOwn(Constraint(state.x - base.x + values[0], .equal), to: state, "left")
+    addOwn(Constraint(state.y - base.y + values[1], .equal), to: state, "top")
+    addOwn(Constraint(state.width - base.width + values[2], .equal), to: state, "width")
+    addOwn(Constraint(state.height - base.height + values[3], .equal), to: state, "height")
   }
 }

@@ -33,6 +33,8 @@ final class LayoutItemState {
   var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
   var own: [Constraint] = []
+  /// What each own constraint is, for reports.
+  var ownLabels: [StaticString] = []
   /// What the own constraints encode.
   var ownKind = OwnKind.none
   /// Edit variables the engine made for the item (root views).
@@ -42,11 +44,11 @@ final class LayoutItemState {
   /// Active user constraints that reference the item, by identity.
   var references: [ObjectIdentifier: NSLayoutConstraint] = [:]
 
-  init(name: String) {
-    x = Variable(name + ".x")
-    y = Variable(name + ".y")
-    width = Variable(name + ".w")
-    height = Variable(name + ".h")
+  init() {
+    x = Variable()
+    y = Variable()
+    width = Variable()
+    height = Variable()
   }
 
   /// The current solved frame in root coordinates.
@@ -56,16 +58,44 @@ final class LayoutItemState {
 
   enum OwnKind: Equatable {
     case none, root, frame, intrinsic, safeArea, margins
+
+    /// The UIKit name of such constraints in logs.
+    var prefix: String {
+      switch self {
+      case .none: return "none"
+      case .root: return "UIWindow-size"
+      case .frame: return "NSAutoresizingMaskLayoutConstraint"
+      case .intrinsic: return "NSContentSizeLayoutConstraint"
+      case .safeArea: return "UIViewSafeAreaLayoutGuide"
+      case .margins: return "UIViewLayoutMarginsGuide"
+      }
+    }
   }
 
   struct IntrinsicKey: Equatable {
     var size = CGSize(width: -1, height: -1)
-    var hugging = [UILayoutPriority(250), UILayoutPriority(250)]
-    var compression = [UILayoutPriority(750), UILayoutPriority(750)]
+    var hugging = AxisPriorities(UILayoutPriority(250), UILayoutPriority(250))
+    var compression = AxisPriorities(UILayoutPriority(750), UILayoutPriority(750))
   }
 }
 
 extension LayoutItem {
   /// The root of the item's tree.
   var layoutRootView: UIView? { layoutAnchorView?.rootView }
+}
+
+/// A priority per axis, indexed by `NSLayoutConstraint.Axis.rawValue`.
+struct AxisPriorities: Equatable {
+  var horizontal: UILayoutPriority
+  var vertical: UILayoutPriority
+
+  init(_ horizontal: UILayoutPriority, _ vertical: UILayoutPriority) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  subscript(axis: Int) -> UILayoutPriority {
+    get { axis == 0 ? horizontal : vertical }
+    set { if axis == 0 { horizontal = newValue } else { vertical = newValue } }
+  }
 }

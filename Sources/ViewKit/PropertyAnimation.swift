@@ -1,8 +1,8 @@
 /// One in-flight change of a layer property: the offset from the new model value back to
 /// the old one, shrinking to zero along a timing curve.
 struct PropertyAnimation {
-  /// Old value minus new value, per component.
-  var delta: [Double]
+  /// Old value minus new value, per component (x, y, width, height; opacity in x).
+  var delta: SIMD4<Double>
   /// When the animation starts on the clock.
   var start: TimeInterval
   /// How long it runs.
@@ -65,9 +65,22 @@ extension UIView {
         let u = 1 - s
         return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
       }
+      func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+        let u = 1 - s
+        return 3 * u * u * p1 + 6 * u * s * (p2 - p1) + 3 * s * s * (1 - p2)
+      }
+      // Newton's method, as WebKit's UnitBezier; bisection when the slope is too flat.
+      var s = x
+      for _ in 0..<8 {
+        let error = coordinate(s, x1, x2) - x
+        if abs(error) < 1e-9 { return coordinate(s, y1, y2) }
+        let d = slope(s, x1, x2)
+        if abs(d) < 1e-6 { break }
+        s -= error / d
+      }
       var low = 0.0
       var high = 1.0
-      var s = x
+      s = x
       for _ in 0..<40 {
         let value = coordinate(s, x1, x2)
         if abs(value - x) < 1e-9 { break }

@@ -7,7 +7,7 @@ public class UILayoutGuide: LayoutItem {
   /// A name for logs.
   public var identifier = ""
   let role: Role
-  lazy var layoutState = LayoutItemState(name: layoutName)
+  lazy var layoutState = LayoutItemState()
 
   enum Role {
     case plain, safeArea, margins

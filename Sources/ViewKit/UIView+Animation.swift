@@ -145,22 +145,19 @@ extension CALayer {
     guard AnimationContext.current != nil else { return }
     record(
       layer, .frame,
-      delta: [
-        old.minX - new.minX, old.minY - new.minY, old.width - new.width,
-        old.height - new.height,
-      ].map { Double($0) })
+      delta: SIMD4(
+        Double(old.minX - new.minX), Double(old.minY - new.minY), Double(old.width - new.width),
+        Double(old.height - new.height)))
   }
 
   /// Records an animated scalar change (opacity) when inside an animation block.
   static func recordChange(of layer: CALayer, key: CAAnimationKey, from old: Double) {
     guard AnimationContext.current != nil, let view = layer.delegateView else { return }
-    record(layer, key, delta: [old - Double(view.alpha)])
+    record(layer, key, delta: SIMD4(old - Double(view.alpha), 0, 0, 0))
   }
 
-  private static func record(_ layer: CALayer, _ key: CAAnimationKey, delta: [Double]) {
-    guard let context = AnimationContext.current, delta.contains(where: { $0 != 0 }) else {
-      return
-    }
+  private static func record(_ layer: CALayer, _ key: CAAnimationKey, delta: SIMD4<Double>) {
+    guard let context = AnimationContext.current, delta != .zero else { return }
     if context.clock == nil {
       context.clock = layer.delegateView?.window?.clock ?? UIView.fallbackClock
     }
@@ -168,9 +165,13 @@ extension CALayer {
     let start = context.start ?? clock.now + context.delay
     context.start = start
     guard context.duration > 0 else { return }
-    layer.animations[key, default: []].append(
-      PropertyAnimation(
-        delta: delta, start: start, duration: context.duration, curve: context.curve,
-        damping: context.damping))
+    let animation = PropertyAnimation(
+      delta: delta, start: start, duration: context.duration, curve: context.curve,
+      damping: context.damping)
+    if key == .frame {
+      layer.frameAnimations.append(animation)
+    } else {
+      layer.opacityAnimations.append(animation)
+    }
   }
 }

@@ -32,7 +32,9 @@ extension UIView {
   func setFrame(_ newFrame: CGRect, fromLayout: Bool) {
     let old = frameStorage
     guard newFrame != old else { return }
-    CALayer.recordChange(of: layer, from: old, to: newFrame)
+    if AnimationContext.current != nil {
+      CALayer.recordChange(of: layer, from: old, to: newFrame)
+    }
     frameStorage = newFrame
     if !fromLayout, let state = _layoutState, let engine = state.engine,
       superview == nil || translatesAutoresizingMaskIntoConstraints

@@ -16,8 +16,8 @@ open class UIView: LayoutItem {
   var guides: [UILayoutGuide] = []
   var _safeAreaGuide: UILayoutGuide?
   var _marginsGuide: UILayoutGuide?
-  var hugging: [UILayoutPriority] = [.defaultLow, .defaultLow]
-  var compression: [UILayoutPriority] = [.defaultHigh, .defaultHigh]
+  var hugging = AxisPriorities(.defaultLow, .defaultLow)
+  var compression = AxisPriorities(.defaultHigh, .defaultHigh)
   var translatesStorage = true
   var marginsStorage = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
   var insetsFromSafeAreaStorage = true
@@ -51,7 +51,11 @@ open class UIView: LayoutItem {
   }
   /// Opacity, 0…1; animatable.
   open var alpha: CGFloat = 1 {
-    didSet { CALayer.recordChange(of: layer, key: .opacity, from: Double(oldValue)) }
+    didSet {
+      if AnimationContext.current != nil {
+        CALayer.recordChange(of: layer, key: .opacity, from: Double(oldValue))
+      }
+    }
   }
   /// Fill colour.
   open var backgroundColor: UIColor?
@@ -156,7 +160,7 @@ open class UIView: LayoutItem {
 
   var layoutState: LayoutItemState {
     if let state = _layoutState { return state }
-    let state = LayoutItemState(name: layoutName)
+    let state = LayoutItemState()
     _layoutState = state
     return state
   }

@@ -1,7 +1,6 @@
+import CMallocStats
 import Cassowary
 import Foundation
-
-import CMallocStats
 
 let benchmarksUsage = """
   OVERVIEW: Benchmarks of the SDK, run in release mode.
@@ -12,6 +11,12 @@ let benchmarksUsage = """
     solver [--runs N] [--values] FILES…
                             Run cassowary-bench-v1 workloads; print one FORMAT.md line per file.
                             --values also prints every variable's final value as name=value.
+    layout [--runs N] [--json] [--workloads DIR]
+                            ViewKit: the navscreen and animate workloads as view trees (cold
+                            layout, rotation, constraint and presentation animation frames),
+                            solver-only timings of the same workloads from DIR (default
+                            ../shared/bench/solver/workloads), screens of 100/1,000/10,000
+                            views, and memory per view and per constraint.
 
   """
 
@@ -90,7 +95,9 @@ struct Workload {
       guard let v = (e["v"] as? NSNumber)?.intValue else {
         throw BenchmarkError(description: "\(path): edits[\(i)].v: bad index")
       }
-      return (v, try strength(e["s"], "edits[\(i)].s"), try num(e["initial"], "edits[\(i)].initial"))
+      return (
+        v, try strength(e["s"], "edits[\(i)].s"), try num(e["initial"], "edits[\(i)].initial")
+      )
     }
     frames = try (doc["frames"] as? [[[Any]]] ?? []).map { frame in
       try frame.map { pair in
