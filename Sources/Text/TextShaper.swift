@@ -148,11 +148,10 @@ public final class TextShaper: @unchecked Sendable {
     } while pango_layout_iter_next_line(iter) != 0
     let width = lines.map(\.width).max() ?? 0
     let height = lines.last.map { $0.top + $0.height } ?? 0
-    let base = pango_find_base_dir(text, -1)
     return TextMeasurement(
       width: width, height: height, firstBaseline: lines.first?.baseline ?? 0,
       lastBaseline: lines.last?.baseline ?? 0, lines: lines, totalLineCount: total,
-      baseDirection: Self.direction(base),
+      baseDirection: Self.baseDirection(of: text, firstLine: lines.first?.direction),
       isTruncated: pango_layout_is_ellipsized(layout) != 0)
   }
 
@@ -162,6 +161,15 @@ public final class TextShaper: @unchecked Sendable {
     case PANGO_DIRECTION_LTR, PANGO_DIRECTION_WEAK_LTR: return .leftToRight
     default: return .neutral
     }
+  }
+
+  /// The first paragraph's direction: the first line's, as Pango resolved it from the first
+  /// strong character (auto direction); neutral when no character is strongly directional.
+  private static func baseDirection(of text: String, firstLine: TextDirection?) -> TextDirection {
+    let strong = text.unicodeScalars.contains { scalar in
+      scalar.properties.isAlphabetic || scalar.properties.isIdeographic
+    }
+    return strong ? firstLine ?? .neutral : .neutral
   }
 
   private static func count(_ list: UnsafeMutablePointer<GSList>?) -> Int {

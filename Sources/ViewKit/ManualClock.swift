@@ -46,6 +46,7 @@ public final class ManualClock: MainClock {
     notifyObservers()
   }
 
+  /// Schedules `action` at `time` (every `repeatInterval` after, when given).
   @discardableResult
   public func schedule(
     at time: TimeInterval, repeatInterval: TimeInterval?,
@@ -59,6 +60,7 @@ public final class ManualClock: MainClock {
     return timer
   }
 
+  /// Forgets a timer.
   public func cancel(_ timer: ClockTimer) {
     timers.removeAll { $0 === timer }
   }

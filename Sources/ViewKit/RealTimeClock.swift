@@ -16,6 +16,7 @@ public final class RealTimeClock: MainClock {
   /// Seconds since the clock was made.
   public var now: TimeInterval { ProcessInfo.processInfo.systemUptime - origin }
 
+  /// Schedules `action` at `time` (every `repeatInterval` after, when given).
   @discardableResult
   public func schedule(
     at time: TimeInterval, repeatInterval: TimeInterval?,
@@ -30,6 +31,7 @@ public final class RealTimeClock: MainClock {
     return timer
   }
 
+  /// Forgets a timer.
   public func cancel(_ timer: ClockTimer) {
     live[ObjectIdentifier(timer)] = nil
   }

@@ -190,3 +190,26 @@ extension UIView {
     return guide
   }
 }
+
+/// Sizes of a view tree's layout engine, for benchmarks and diagnostics.
+public struct LayoutStatistics: Sendable, Hashable {
+  /// Views and layout guides the solver knows.
+  public var items: Int
+  /// Active user constraints.
+  public var userConstraints: Int
+  /// Constraints in the solver: user constraints plus the engine's own (frame-derived,
+  /// intrinsic size, safe area and margins).
+  public var solverConstraints: Int
+}
+
+extension UIView {
+  /// The layout engine's sizes for this view's tree.
+  public var layoutStatistics: LayoutStatistics {
+    guard let engine = rootView._engine else {
+      return LayoutStatistics(items: 0, userConstraints: 0, solverConstraints: 0)
+    }
+    return LayoutStatistics(
+      items: engine.items.count, userConstraints: engine.installed.count,
+      solverConstraints: engine.solver.constraintCount)
+  }
+}

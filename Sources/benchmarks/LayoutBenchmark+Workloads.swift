@@ -75,7 +75,10 @@ func navScreenRows(runs: Int) -> [LayoutRow] {
         })
     }
   }
-  let views = "\(screen.views.count) views"
+  let stats = screen.window.layoutStatistics
+  let views =
+    "\(screen.views.count) views, \(stats.userConstraints) anchors' constraints,"
+    + " \(stats.solverConstraints) in the solver"
   return [
     LayoutRow(name: "navscreen.cold", samples: cold, note: "\(views): build + first layout"),
     LayoutRow(name: "navscreen.cold.tree", samples: treeOnly, note: "views + activate only"),

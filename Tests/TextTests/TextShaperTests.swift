@@ -44,6 +44,12 @@ import Testing
     #expect(measured.width > 40 && measured.width < 150)
   }
 
+  @Test func digitsAloneHaveNoStrongDirection() throws {
+    #expect(try shaper.measure("120 m", font: font()).baseDirection == .leftToRight)
+    #expect(try shaper.measure("1 200", font: font()).baseDirection == .neutral)
+    #expect(try shaper.measure("", font: font()).lineCount == 1)
+  }
+
   @Test func mixedDirectionLineHasSeveralRuns() throws {
     let measured = try shaper.measure("Turn onto רחוב הרצל now", font: font())
     #expect(measured.baseDirection == .leftToRight)
