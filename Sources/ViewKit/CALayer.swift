@@ -123,6 +123,18 @@ open class CALayer {
     opacityAnimations = []
   }
 
+  /// The frame on screen at `time` (``presentation(at:)``'s frame, without making a copy):
+  /// what a renderer draws for each layer of a frame.
+  public func presentationFrame(at time: TimeInterval) -> CGRect {
+    presentedFrame(at: time)
+  }
+
+  /// The opacity on screen at `time`.
+  public func presentationOpacity(at time: TimeInterval) -> Float {
+    if opacityAnimations.isEmpty { return opacity }
+    return Float(presentedValue(.opacity, model: SIMD4(Double(opacity), 0, 0, 0), at: time).x)
+  }
+
   /// The frame on screen at `time`.
   func presentedFrame(at time: TimeInterval) -> CGRect {
     let model = frame

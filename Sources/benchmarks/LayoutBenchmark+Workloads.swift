@@ -45,34 +45,45 @@ func navScreenRows(runs: Int) -> [LayoutRow] {
   screen.window.frame = CGRect(x: 0, y: 0, width: 390, height: 844)
   screen.window.layoutIfNeeded()
   var slide: [Double] = []
+  var hold: [Double] = []
   for frame in 0..<600 {
     let phase = frame % 150
     let offset: CGFloat =
       phase < 30
       ? 240 * (1 - CGFloat(phase) / 30)
       : phase < 90 ? 0 : phase < 120 ? 240 * CGFloat(phase - 90) / 30 : 240
-    slide.append(
-      microseconds {
-        screen.promptBottom.constant = offset
-        screen.window.layoutIfNeeded()
-      })
+    let moving = offset != screen.promptBottom.constant
+    let time = microseconds {
+      screen.promptBottom.constant = offset
+      screen.window.layoutIfNeeded()
+    }
+    if moving { slide.append(time) } else { hold.append(time) }
   }
   // Presentation path (DESIGN decision 10): one animate call, then frames on the clock.
   let clock = ManualClock()
   let animated = NavScreen(clock: clock)
   animated.window.layoutIfNeeded()
   var presentation: [Double] = []
-  for _ in 0..<20 {
+  var framesOnly: [Double] = []
+  for round in 0..<20 {
     UIView.animate(withDuration: 0.4) {
       animated.promptBottom.constant = animated.promptBottom.constant == 0 ? 240 : 0
       animated.window.layoutIfNeeded()
     }
     for _ in 0..<24 {
-      presentation.append(
-        microseconds {
-          clock.advance(by: 1.0 / 60)
-          for view in animated.views { _ = view.layer.presentation(at: clock.now).frame }
-        })
+      if round % 2 == 0 {
+        presentation.append(
+          microseconds {
+            clock.advance(by: 1.0 / 60)
+            for view in animated.views { _ = view.layer.presentation(at: clock.now).frame }
+          })
+      } else {
+        framesOnly.append(
+          microseconds {
+            clock.advance(by: 1.0 / 60)
+            for view in animated.views { _ = view.layer.presentationFrame(at: clock.now) }
+          })
+      }
     }
   }
   let stats = screen.window.layoutStatistics
@@ -85,10 +96,15 @@ func navScreenRows(runs: Int) -> [LayoutRow] {
     LayoutRow(name: "navscreen.cold.layout", samples: firstLayout, note: "first layoutIfNeeded"),
     LayoutRow(name: "navscreen.constant", samples: relayout, note: "one constant + layout"),
     LayoutRow(name: "navscreen.rotate", samples: rotations, note: "window resize + layout"),
-    LayoutRow(name: "animate.constraint-frame", samples: slide, note: "constant + layout"),
+    LayoutRow(
+      name: "animate.constraint-frame", samples: slide, note: "prompt moving: constant + layout"),
+    LayoutRow(name: "animate.hold-frame", samples: hold, note: "same constant: nothing to do"),
     LayoutRow(
       name: "animate.presentation-frame", samples: presentation,
-      note: "advance clock + \(animated.views.count) presentation frames"),
+      note: "advance clock + \(animated.views.count) presentation() copies"),
+    LayoutRow(
+      name: "animate.presentation-rects", samples: framesOnly,
+      note: "advance clock + \(animated.views.count) presentationFrame(at:)"),
   ]
 }
 

@@ -39,6 +39,7 @@ func runLayoutBenchmark(_ args: [String]) throws {
   var runs = 20
   var json = false
   var workloads = "../shared/bench/solver/workloads"
+  var only: String?
   var index = 0
   while index < args.count {
     switch args[index] {
@@ -49,6 +50,12 @@ func runLayoutBenchmark(_ args: [String]) throws {
       runs = n
       index += 1
     case "--json": json = true
+    case "--only":
+      guard index + 1 < args.count else {
+        throw BenchmarkError(description: "--only navscreen|solver|screen|memory")
+      }
+      only = args[index + 1]
+      index += 1
     case "--workloads":
       guard index + 1 < args.count else { throw BenchmarkError(description: "--workloads DIR") }
       workloads = args[index + 1]
@@ -58,17 +65,18 @@ func runLayoutBenchmark(_ args: [String]) throws {
     index += 1
   }
   LayoutIssue.logsToStandardError = false
+  func wanted(_ group: String) -> Bool { only == nil || only == group }
   var rows: [LayoutRow] = []
-  rows += navScreenRows(runs: runs)
-  rows += solverRows(workloads: workloads, runs: runs)
-  rows += scalingRows(runs: max(3, runs / 4))
-  let memory = memoryReport()
+  if wanted("navscreen") { rows += navScreenRows(runs: runs) }
+  if wanted("solver") { rows += solverRows(workloads: workloads, runs: runs) }
+  if wanted("screen") { rows += scalingRows(runs: max(3, runs / 4)) }
+  let memory =
+    wanted("memory") ? memoryReport() + "\n" + solverMemoryReport(constraints: 22000) : ""
   if json {
     print("[" + rows.map(\.json).joined(separator: ",") + "]")
   } else {
     for row in rows { print(row.line) }
-    print(memory)
-    print(solverMemoryReport(constraints: 22000))
+    if !memory.isEmpty { print(memory) }
   }
 }
 
