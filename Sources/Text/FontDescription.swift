@@ -37,7 +37,7 @@ public struct FontDescription: Sendable, Hashable, CustomStringConvertible {
 
   /// `"Noto Sans 17 w600"`.
   public var description: String {
-    "\(family) \(size) w\(Int(weight.rawValue))\(isItalic ? " italic" : "")"
+    "\(family) \(size) w\(String(format: "%g", weight.rawValue))\(isItalic ? " italic" : "")"
   }
 }
 

@@ -70,7 +70,9 @@ public final class TextShaper: @unchecked Sendable {
     _ text: String, font: FontDescription, maxWidth: Double? = nil, maxLines: Int = 0,
     lineBreakMode: TextLineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural
   ) throws(TextError) -> TextMeasurement {
-    guard font.size.isFinite, font.size > 0 else { throw .invalidFontSize(font.size) }
+    guard font.size.isFinite, font.size > 0, font.size < 100_000 else {
+      throw .invalidFontSize(font.size)
+    }
     if let maxWidth, !(maxWidth.isFinite && maxWidth > 0) { throw .invalidWidth(maxWidth) }
     lock.lock()
     defer { lock.unlock() }
@@ -95,13 +97,15 @@ public final class TextShaper: @unchecked Sendable {
     defer { pango_font_description_free(desc) }
     pango_font_description_set_family(desc, font.family)
     pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
-    pango_font_description_set_weight(desc, PangoWeight(UInt32(font.weight.rawValue.rounded())))
+    let weight = font.weight.rawValue.isFinite ? min(max(font.weight.rawValue, 1), 1000) : 400
+    pango_font_description_set_weight(desc, PangoWeight(UInt32(weight.rounded())))
     pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
     pango_layout_set_font_description(layout, desc)
     pango_layout_set_text(layout, text, -1)
     pango_layout_set_auto_dir(layout, 1)
     if let maxWidth {
-      pango_layout_set_width(layout, Int32((maxWidth * Double(PANGO_SCALE)).rounded(.down)))
+      let units = min((maxWidth * Double(PANGO_SCALE)).rounded(.down), Double(Int32.max))
+      pango_layout_set_width(layout, Int32(units))
     } else {
       pango_layout_set_width(layout, -1)
     }

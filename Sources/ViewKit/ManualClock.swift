@@ -30,6 +30,7 @@ public final class ManualClock: MainClock {
 
   /// Moves time forward to `time` (never back), as ``advance(by:)``.
   public func advance(to time: TimeInterval) {
+    guard time.isFinite else { return }
     let target = max(time, now)
     while let first = timers.first, first.fireTime <= target {
       timers.removeFirst()

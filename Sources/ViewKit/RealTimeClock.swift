@@ -37,7 +37,8 @@ public final class RealTimeClock: MainClock {
   }
 
   private func run(_ timer: ClockTimer) {
-    let delay = max(0, timer.fireTime - now)
+    let wait = timer.fireTime - now
+    let delay = wait.isFinite ? min(max(0, wait), 1e9) : (wait > 0 ? 1e9 : 0)
     Task { @MainActor [weak self] in
       try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
       guard let self, timer.isValid else { return }

@@ -59,7 +59,7 @@ public final class UIColor: NSObject, @unchecked Sendable {
     return "#" + parts.joined()
   }
 
-  private static func clamp(_ value: CGFloat) -> CGFloat { min(max(value, 0), 1) }
+  private static func clamp(_ value: CGFloat) -> CGFloat { value.isNaN ? 0 : min(max(value, 0), 1) }
 
   /// Black.
   public static let black = UIColor(white: 0, alpha: 1)

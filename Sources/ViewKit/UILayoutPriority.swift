@@ -55,7 +55,7 @@ public struct UILayoutPriority: RawRepresentable, Sendable, Hashable, Comparable
 
   /// The value, e.g. `750`.
   public var description: String {
-    rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue)
+    rawValue.isFinite && rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue)
   }
 
   /// Whether this priority is required (1000 or more).

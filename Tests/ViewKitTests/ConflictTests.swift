@@ -200,3 +200,36 @@ import ViewKit
     #expect(weakConstraint == nil)
   }
 }
+
+/// Values a caller can pass that must not trap.
+@MainActor
+@Suite struct HostileInputTests {
+  @Test func nonFiniteAndHugeValuesDoNotTrap() {
+    let clock = ManualClock()
+    clock.advance(by: .nan)
+    clock.advance(to: .infinity)
+    #expect(clock.now == 0)
+    _ = clock.scheduledTimer(withTimeInterval: .nan, repeats: true) { _ in }
+    clock.advance(by: 1)
+    #expect(UIColor(red: .nan, green: 2, blue: -1, alpha: 1).description == "#00FF00FF")
+    #expect(UILayoutPriority(Float.infinity).description == "inf")
+    let label = UILabel()
+    label.text = "Boulevard du Larvotto"
+    label.numberOfLines = 0
+    label.preferredMaxLayoutWidth = 1e300
+    #expect(label.intrinsicContentSize.width > 0)
+    label.font = UIFont.systemFont(ofSize: 17, weight: UIFont.Weight(.nan))
+    #expect(label.intrinsicContentSize.width > 0)
+    label.font = UIFont.systemFont(ofSize: .infinity)
+    #expect(label.intrinsicContentSize == .zero)
+    #expect(label.textError == .invalidFontSize(.infinity))
+    let window = makeWindow(clock: clock)
+    let view = makeView("box")
+    window.addSubview(view)
+    let width = view.widthAnchor.constraint(equalToConstant: 10)
+    width.priority = UILayoutPriority(Float.nan)
+    width.isActive = true
+    view.frame = CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)
+    window.layoutIfNeeded()
+  }
+}
