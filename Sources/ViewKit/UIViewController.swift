@@ -12,6 +12,7 @@ open class UIViewController {
   open var additionalSafeAreaInsets = UIEdgeInsets.zero
   /// Whether the view is on screen (between `viewDidAppear` and `viewWillDisappear`).
   public private(set) var isAppeared = false
+  weak var navigationControllerStorage: UINavigationController?
 
   /// A controller whose view is made by ``loadView()`` on first use.
   public init() {}
