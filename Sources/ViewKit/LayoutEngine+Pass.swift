@@ -75,10 +75,15 @@ extension LayoutEngine {
     var rounds = 0
     while !needsLayoutViews.isEmpty, rounds < 8 {
       rounds += 1
-      let pending = needsLayoutViews.filter(\.needsLayoutFlag)
+      // Parents before children: bucket by depth (linear, stable).
+      var buckets: [[UIView]] = []
+      for view in needsLayoutViews where view.needsLayoutFlag {
+        let depth = view.depth
+        while buckets.count <= depth { buckets.append([]) }
+        buckets[depth].append(view)
+      }
       needsLayoutViews = []
-      let views = pending.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-      for view in views where view.needsLayoutFlag {
+      for view in buckets.joined() where view.needsLayoutFlag {
         view.needsLayoutFlag = false
         view.owningController?.viewWillLayoutSubviews()
         view.layoutSubviews()
