@@ -123,3 +123,35 @@ import ViewKit
     #expect(UIColor.red.withAlphaComponent(0.5).description == "#FF000080")
   }
 }
+
+@MainActor
+@Suite struct AutoresizingTests {
+  @Test func flexibleViewsFollowTheWindowThroughARotation() {
+    let clock = ManualClock()
+    let window = makeWindow(clock: clock)
+    let map = UIView(frame: window.bounds)
+    map.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    window.addSubview(map)
+    let badge = UIView(frame: CGRect(x: 330, y: 10, width: 50, height: 20))
+    badge.autoresizingMask = [.flexibleLeftMargin]
+    window.addSubview(badge)
+    let pinned = makeView("pinned")
+    map.addSubview(pinned)
+    NSLayoutConstraint.activate([
+      pinned.trailingAnchor.constraint(equalTo: map.trailingAnchor),
+      pinned.bottomAnchor.constraint(equalTo: map.bottomAnchor),
+      pinned.widthAnchor.constraint(equalToConstant: 40),
+      pinned.heightAnchor.constraint(equalToConstant: 40),
+    ])
+    window.layoutIfNeeded()
+    #expect(pinned.frame.short == "350,804,40,40")
+    window.transition(
+      to: CGSize(width: 844, height: 390),
+      safeAreaInsets: UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
+    #expect(map.frame.short == "0,0,844,390")
+    #expect(badge.frame.short == "784,10,50,20")
+    #expect(pinned.frame.short == "804,350,40,40")
+    #expect(window.traitCollection.verticalSizeClass == .compact)
+    #expect(window.layoutIssues.isEmpty)
+  }
+}

@@ -42,3 +42,24 @@ extension CGRect {
       separator: ",")
   }
 }
+
+/// A subclass written as UIKit code writes them (compile check of the override points).
+@MainActor
+final class CompatView: UIView {
+  var laidOut = 0
+
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    layer.cornerRadius = 12
+    layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+  }
+
+  override var intrinsicContentSize: CGSize { CGSize(width: 10, height: 10) }
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    laidOut += 1
+  }
+  override func didMoveToSuperview() { super.didMoveToSuperview() }
+  override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+  override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+}
