@@ -81,6 +81,19 @@ extension UIView {
         damping: Double(dampingRatio)), animations: animations, completion: completion)
   }
 
+  /// A transition of `view`'s content (UIKit's cross-dissolve and flips): `animations` runs
+  /// at once, frame and alpha changes animate as in ``animate(withDuration:delay:options:animations:completion:)``,
+  /// and `completion` runs after `duration` on the clock.
+  public class func transition(
+    with view: UIView, duration: TimeInterval, options: AnimationOptions = [],
+    animations: (@MainActor () -> Void)?, completion: (@MainActor (Bool) -> Void)? = nil
+  ) {
+    view.setNeedsDisplay()
+    animate(
+      withDuration: duration, delay: 0, options: options, animations: { animations?() },
+      completion: completion)
+  }
+
   /// Runs `actions` with animations off, even inside an animation block.
   public class func performWithoutAnimation(_ actions: () -> Void) {
     AnimationContext.disabledDepth += 1

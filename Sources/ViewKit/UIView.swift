@@ -91,28 +91,6 @@ open class UIView: LayoutItem {
   /// Whether assistive technologies see this view as one element.
   open var isAccessibilityElement = false
 
-  /// How a view fills its bounds with content (UIKit's `UIView.ContentMode`).
-  public enum ContentMode: Int, Sendable, Hashable {
-    /// Stretch.
-    case scaleToFill = 0
-    /// Fit inside, keeping the aspect ratio.
-    case scaleAspectFit
-    /// Fill, keeping the aspect ratio.
-    case scaleAspectFill
-    /// Redraw on bounds change.
-    case redraw
-    /// Centre.
-    case center
-    /// Top.
-    case top
-    /// Bottom.
-    case bottom
-    /// Left.
-    case left
-    /// Right.
-    case right
-  }
-
   // MARK: - Direction
 
   /// How the view's content reads; decides which way leading and trailing go for the views
@@ -214,6 +192,15 @@ open class UIView: LayoutItem {
   public func clearLayoutIssues() { rootView.rootLayoutIssues = [] }
 
   // MARK: - Override points
+
+  /// How many times the view was marked for redrawing (renderers draw every frame anyway).
+  public private(set) var displayGeneration = 0
+
+  /// Marks the content for redrawing.
+  open func setNeedsDisplay() { displayGeneration += 1 }
+
+  /// Override point for custom drawing; the renderer calls it with the bounds.
+  open func draw(_ rect: CGRect) {}
 
   /// Whether `point` (in the view's coordinates) is inside its bounds.
   open func point(inside point: CGPoint, with event: AnyObject?) -> Bool {
