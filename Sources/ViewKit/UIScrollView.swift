@@ -41,6 +41,38 @@ open class UIScrollView: UIView {
   open weak var delegate: (any UIScrollViewDelegate)?
   /// Whether a drag is in progress.
   public private(set) var isDragging = false
+  private var dragStartOffset = CGPoint.zero
+
+  /// The pan recogniser that scrolls the view; drive it with
+  /// ``UIPanGestureRecognizer/simulatePan(from:steps:interval:)``.
+  public private(set) lazy var panGestureRecognizer: UIPanGestureRecognizer = {
+    let pan = UIPanGestureRecognizer()
+    pan.addTarget { [weak self] recognizer in
+      guard let self, let pan = recognizer as? UIPanGestureRecognizer else { return }
+      self.handlePan(pan)
+    }
+    addGestureRecognizer(pan)
+    return pan
+  }()
+
+  private func handlePan(_ pan: UIPanGestureRecognizer) {
+    guard isScrollEnabled else { return }
+    switch pan.state {
+    case .began:
+      isDragging = true
+      dragStartOffset = contentOffset
+      delegate?.scrollViewWillBeginDragging(self)
+    case .changed:
+      let moved = pan.translation(in: self)
+      contentOffset = clamped(
+        CGPoint(x: dragStartOffset.x - moved.x, y: dragStartOffset.y - moved.y))
+    case .ended, .cancelled, .failed:
+      isDragging = false
+      delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    case .possible:
+      break
+    }
+  }
 
   /// The point of the content at the bounds' top left.
   open var contentOffset: CGPoint {
@@ -90,16 +122,11 @@ open class UIScrollView: UIView {
     setContentOffset(clamped(offset), animated: animated)
   }
 
-  /// A user drag by `translation` (finger movement in points), as the pan gesture would
-  /// drive it: the offset moves the opposite way, clamped to the content.
+  /// A user drag by `translation` (finger movement in points) through
+  /// ``panGestureRecognizer``: the offset moves the opposite way, clamped to the content.
   open func drag(by translation: CGPoint) {
-    guard isScrollEnabled else { return }
-    isDragging = true
-    delegate?.scrollViewWillBeginDragging(self)
-    contentOffset = clamped(
-      CGPoint(x: contentOffset.x - translation.x, y: contentOffset.y - translation.y))
-    isDragging = false
-    delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    let start = convert(CGPoint(x: bounds.midX, y: bounds.midY), to: nil)
+    panGestureRecognizer.simulatePan(from: start, steps: [translation])
   }
 
   private func clamped(_ point: CGPoint) -> CGPoint {

@@ -22,6 +22,7 @@ open class UIView: LayoutItem {
   var marginsStorage = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
   var insetsFromSafeAreaStorage = true
   weak var owningController: UIViewController?
+  var recognizers: [UIGestureRecognizer] = []
   /// How the frame follows the superview's size when it translates into constraints.
   public var autoresizingMask: AutoresizingMask = []
 

@@ -105,3 +105,33 @@ final class RecordingController: UIViewController {
     #expect(recorder.offsets == [250, 700, 0])
   }
 }
+
+@MainActor
+@Suite struct GestureTests {
+  @Test func panGestureScrollsInSteps() {
+    let window = makeWindow()
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 100, width: 390, height: 300))
+    window.addSubview(scroll)
+    scroll.contentSize = CGSize(width: 390, height: 1000)
+    var states: [UIGestureRecognizer.State] = []
+    scroll.panGestureRecognizer.addTarget { states.append($0.state) }
+    scroll.panGestureRecognizer.simulatePan(
+      from: CGPoint(x: 200, y: 300), steps: [CGPoint(x: 0, y: -30), CGPoint(x: 0, y: -30)])
+    #expect(scroll.contentOffset.y == 60)
+    #expect(states == [.began, .changed, .changed, .ended])
+    #expect(scroll.panGestureRecognizer.velocity(in: scroll).y == -1800)
+    #expect(scroll.gestureRecognizers?.count == 1)
+  }
+
+  @Test func tapRecognizerReportsItsLocation() {
+    let window = makeWindow()
+    let view = UIView(frame: CGRect(x: 50, y: 60, width: 100, height: 100))
+    window.addSubview(view)
+    var locations: [CGPoint] = []
+    let tap = UITapGestureRecognizer { locations.append($0.location(in: view)) }
+    view.addGestureRecognizer(tap)
+    tap.simulateTap(at: CGPoint(x: 70, y: 90))
+    #expect(locations == [CGPoint(x: 20, y: 30)])
+    #expect(window.hitTest(CGPoint(x: 70, y: 90), with: nil) === view)
+  }
+}
