@@ -5,21 +5,29 @@ let package = Package(
   name: "NavigationUIKit",
   products: [
     .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "Text", targets: ["Text"]),
+    .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
     .target(name: "Cassowary"),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .target(name: "Text", dependencies: ["CPango"]),
+    .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
     .target(name: "NavigationCore"),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
     .executableTarget(
-      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "CMallocStats"]),
+      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
+    .testTarget(name: "TextTests", dependencies: ["Text"]),
+    .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
