@@ -1,7 +1,11 @@
 # Set-up, test and benchmark entry points. `make test` works on a fresh machine of this kind.
 SHELL := /bin/bash
 SWIFT ?= swift
-PYTHON ?= python3
+# The test peers' wheels (pyvalhalla, osrm-bindings) need Python >= 3.12: use 3.12 (the version their wheels were tested with) or 3.13
+# the machine's pyenv carries, else the system python3.
+PYTHON ?= $(shell for v in 3.12 3.13; do \
+  p=$$(ls -d $$HOME/.pyenv/versions/$$v*/bin/python$$v 2>/dev/null | sort -V | tail -n 1); \
+  if [ -n "$$p" ]; then echo "$$p"; exit 0; fi; done; echo python3)
 VENV := .venv
 BENCH_WORK := .build/bench-workloads
 SHARED := ../shared
@@ -16,6 +20,7 @@ setup:
 	  echo "installing: $$missing"; \
 	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
+	@if [ -x $(VENV)/bin/python ] && [ "$$($(VENV)/bin/python -c 'import sys; print(sys.version_info >= (3, 12))')" != "$$($(PYTHON) -c 'import sys; print(sys.version_info >= (3, 12))')" ]; then rm -rf $(VENV); fi
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/python -m pip install -q -r scripts/python-requirements.txt
 
