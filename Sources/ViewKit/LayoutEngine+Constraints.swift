@@ -111,11 +111,12 @@ extension LayoutEngine {
     for entry in other.items.reversed() {
       if let item = entry.item { other.unregister(item) }
     }
-    for view in other.needsLayoutViews where view.needsLayoutFlag {
+    for case let view? in other.needsLayoutViews.map(\.view) where view.needsLayoutFlag {
       view.needsLayoutFlag = false
       view.setNeedsLayout()
     }
-    for view in other.needsUpdateConstraintsViews where view.needsUpdateConstraintsFlag {
+    for case let view? in other.needsUpdateConstraintsViews.map(\.view)
+    where view.needsUpdateConstraintsFlag {
       view.needsUpdateConstraintsFlag = false
       view.setNeedsUpdateConstraints()
     }

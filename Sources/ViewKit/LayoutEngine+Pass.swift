@@ -26,7 +26,7 @@ extension LayoutEngine {
     while !needsUpdateConstraintsViews.isEmpty {
       let views = needsUpdateConstraintsViews
       needsUpdateConstraintsViews = []
-      for view in views where view.needsUpdateConstraintsFlag {
+      for case let view? in views.map(\.view) where view.needsUpdateConstraintsFlag {
         view.needsUpdateConstraintsFlag = false
         view.updateConstraints()
       }
@@ -76,7 +76,7 @@ extension LayoutEngine {
       rounds += 1
       // Parents before children: bucket by depth (linear, stable).
       var buckets: [[UIView]] = []
-      for view in needsLayoutViews where view.needsLayoutFlag {
+      for case let view? in needsLayoutViews.map(\.view) where view.needsLayoutFlag {
         let depth = view.depth
         while buckets.count <= depth { buckets.append([]) }
         buckets[depth].append(view)

@@ -14,9 +14,9 @@ final class LayoutEngine {
   /// Items whose own constraints must be rebuilt before the next solve.
   var dirtyItems: [any LayoutItem] = []
   /// Views to lay out (`layoutSubviews`) in the next pass.
-  var needsLayoutViews: [UIView] = []
+  var needsLayoutViews: [WeakView] = []
   /// Views whose `updateConstraints` must run in the next pass.
-  var needsUpdateConstraintsViews: [UIView] = []
+  var needsUpdateConstraintsViews: [WeakView] = []
   /// Set when anything changed since the last solve.
   var isDirty = false
   /// Set when a direction changed, so constraints with leading/trailing are rebuilt.
@@ -33,6 +33,12 @@ final class LayoutEngine {
 
   struct WeakItem {
     weak var item: (any LayoutItem)?
+  }
+
+  /// A view queued for a pass, held weakly: the root owns its engine, so a strong entry for
+  /// the root (or a view about to be dropped) would keep it alive forever.
+  struct WeakView {
+    weak var view: UIView?
   }
 
   // MARK: - Items

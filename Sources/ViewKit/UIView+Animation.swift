@@ -181,9 +181,14 @@ extension CALayer {
     let animation = PropertyAnimation(
       delta: delta, start: start, duration: context.duration, curve: context.curve,
       damping: context.damping)
+    // Finished animations add nothing on screen: drop them here too, so a long-lived layer
+    // that is animated again and again but never read keeps only what is in flight.
+    let now = clock.now
     if key == .frame {
+      layer.frameAnimations.removeAll { now >= $0.start + $0.duration }
       layer.frameAnimations.append(animation)
     } else {
+      layer.opacityAnimations.removeAll { now >= $0.start + $0.duration }
       layer.opacityAnimations.append(animation)
     }
   }

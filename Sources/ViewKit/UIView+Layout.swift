@@ -94,7 +94,7 @@ extension UIView {
   public func setNeedsLayout() {
     guard !needsLayoutFlag else { return }
     needsLayoutFlag = true
-    layoutEngine.needsLayoutViews.append(self)
+    layoutEngine.needsLayoutViews.append(LayoutEngine.WeakView(view: self))
   }
 
   /// Lays out the tree now if anything changed: constraints are solved once and every
@@ -108,7 +108,7 @@ extension UIView {
     guard !needsUpdateConstraintsFlag else { return }
     needsUpdateConstraintsFlag = true
     let engine = layoutEngine
-    engine.needsUpdateConstraintsViews.append(self)
+    engine.needsUpdateConstraintsViews.append(LayoutEngine.WeakView(view: self))
     engine.isDirty = true
   }
 

@@ -1,6 +1,7 @@
 import Cassowary
 import Testing
-import ViewKit
+
+@testable import ViewKit
 
 /// What the solver keeps after removals: nothing of what was removed.
 @MainActor
@@ -66,5 +67,40 @@ import ViewKit
     window.layoutIfNeeded()
     #expect(again.frame.short == "53,111,10,10")
     #expect(window.layoutIssues.isEmpty)
+  }
+}
+
+/// Views thrown away with work pending, and layers animated again and again, hold nothing.
+@MainActor
+@Suite struct PendingWorkMemoryTests {
+  @Test func aDetachedViewWithAPendingLayoutIsFreed() {
+    weak var weakView: UIView?
+    do {
+      let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+      weakView = view
+      view.setNeedsLayout()
+      view.setNeedsUpdateConstraints()
+    }
+    #expect(weakView == nil)
+  }
+
+  @Test func finishedAnimationsDoNotAccumulate() {
+    let window = makeWindow()
+    let view = makeView("animated")
+    window.addSubview(view)
+    view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    guard let clock = window.clock as? ManualClock else {
+      Issue.record("the test window has no manual clock")
+      return
+    }
+    for i in 0..<200 {
+      UIView.animate(withDuration: 0.25) {
+        view.frame = CGRect(x: Double(i % 2) * 100, y: 0, width: 10, height: 10)
+        view.alpha = i % 2 == 0 ? 0.5 : 1
+      }
+      clock.advance(by: 0.5)
+    }
+    #expect(view.layer.frameAnimations.count <= 1)
+    #expect(view.layer.opacityAnimations.count <= 1)
   }
 }
