@@ -5,20 +5,40 @@ let package = Package(
   name: "NavigationUIKit",
   products: [
     .library(name: "Cassowary", targets: ["Cassowary"]),
+    .library(name: "Text", targets: ["Text"]),
+    .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "Routing", targets: ["Routing"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
     .target(name: "Cassowary"),
+    .systemLibrary(
+      name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+    .target(name: "Text", dependencies: ["CPango"]),
+    .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
     .target(name: "NavigationCore"),
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "Routing", dependencies: ["NavigationCore", "CZlib"],
+      resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
-    .executableTarget(name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads"]),
+    .executableTarget(
+      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
+    .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
-    .testTarget(name: "NavigationCoreTests", dependencies: ["NavigationCore"]),
+    .testTarget(name: "TextTests", dependencies: ["Text"]),
+    .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
+    .testTarget(
+      name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
