@@ -11,6 +11,12 @@ let benchmarksUsage = """
     solver [--runs N] [--values] FILES…
                             Run cassowary-bench-v1 workloads; print one FORMAT.md line per file.
                             --values also prints every variable's final value as name=value.
+    layout [--runs N] [--json] [--workloads DIR]
+                            ViewKit: the navscreen and animate workloads as view trees (cold
+                            layout, rotation, constraint and presentation animation frames),
+                            solver-only timings of the same workloads from DIR (default
+                            ../shared/bench/solver/workloads), screens of 100/1,000/10,000
+                            views, and memory per view and per constraint.
 
   """
 

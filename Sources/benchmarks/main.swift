@@ -2,6 +2,7 @@
 //
 // Suites:
 //   solver [--runs N] [--values] FILES…   cassowary-bench-v1 workloads (FORMAT.md line per file)
+//   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,6 +14,13 @@ switch suite {
 case "solver":
   do {
     try runSolverBenchmark(Array(arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
+    exit(1)
+  }
+case "layout":
+  do {
+    try runLayoutBenchmark(Array(arguments.dropFirst()))
   } catch {
     FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
     exit(1)

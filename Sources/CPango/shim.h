@@ -1,0 +1,3 @@
+#include <pango/pangocairo.h>
+#include <pango/pango.h>
+#include <cairo.h>

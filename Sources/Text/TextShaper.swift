@@ -1,0 +1,201 @@
+import CPango
+import Foundation
+
+/// Shapes, breaks and measures text with Pango (HarfBuzz shaping, fontconfig fonts, the
+/// Unicode bidirectional and line-breaking algorithms).
+///
+/// One shaper owns a Pango font map and context at 72 dpi (1 pt = 1 unit), unhinted, with
+/// fractional glyph positions, so metrics are the font's own. Calls are serialised by a lock;
+/// use ``shared`` from any thread.
+///
+/// ```swift
+/// let size = try TextShaper.shared.measure(
+///   "Avenue des Champs-Élysées", font: FontDescription(family: "Noto Sans", size: 17),
+///   maxWidth: 120, maxLines: 0)
+/// ```
+public final class TextShaper: @unchecked Sendable {
+  /// The process-wide shaper.
+  public static let shared = TextShaper()
+
+  private let lock = NSLock()
+  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let context: OpaquePointer
+  private var familyCache: [String: Bool] = [:]
+  private var installedFamilies: [String]?
+
+  /// A shaper with its own font map.
+  public init() {
+    let map = pango_cairo_font_map_new()!
+    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+    fontMap = map
+    context = pango_font_map_create_context(map)
+    pango_context_set_round_glyph_positions(context, 0)
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(context))
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
+  }
+
+  /// The installed font families, sorted.
+  public func availableFamilies() -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return loadFamilies()
+  }
+
+  /// Whether a family with this name (case-insensitive) is installed.
+  public func hasFamily(_ family: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return hasFamilyLocked(family)
+  }
+
+  /// Lays `text` out and measures it.
+  ///
+  /// - Parameters:
+  ///   - maxWidth: the line width limit; `nil` keeps each paragraph on one line.
+  ///   - maxLines: the most lines shown; 0 for no limit.
+  ///   - lineBreakMode: wrapping and truncation, as `NSLineBreakMode`.
+  ///   - alignment: line alignment; does not change the measured size.
+  /// - Throws: ``TextError/fontFamilyNotFound(_:)`` when none of the font's families is
+  ///   installed; ``TextError/invalidFontSize(_:)``, ``TextError/invalidWidth(_:)``.
+  public func measure(
+    _ text: String, font: FontDescription, maxWidth: Double? = nil, maxLines: Int = 0,
+    lineBreakMode: TextLineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural
+  ) throws(TextError) -> TextMeasurement {
+    guard font.size.isFinite, font.size > 0 else { throw .invalidFontSize(font.size) }
+    if let maxWidth, !(maxWidth.isFinite && maxWidth > 0) { throw .invalidWidth(maxWidth) }
+    lock.lock()
+    defer { lock.unlock() }
+    guard font.families.contains(where: { hasFamilyLocked($0) }) else {
+      throw .fontFamilyNotFound(font.family)
+    }
+    let layout = pango_layout_new(context)!
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    configure(
+      layout, text: text, font: font, maxWidth: maxWidth, maxLines: maxLines,
+      lineBreakMode: lineBreakMode, alignment: alignment)
+    return read(layout, text: text, maxLines: maxLines)
+  }
+
+  // MARK: - Pango
+
+  private func configure(
+    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
+    maxLines: Int, lineBreakMode: TextLineBreakMode, alignment: TextAlignment
+  ) {
+    let desc = pango_font_description_new()
+    defer { pango_font_description_free(desc) }
+    pango_font_description_set_family(desc, font.family)
+    pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
+    pango_font_description_set_weight(desc, PangoWeight(UInt32(font.weight.rawValue.rounded())))
+    pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    pango_layout_set_font_description(layout, desc)
+    pango_layout_set_text(layout, text, -1)
+    pango_layout_set_auto_dir(layout, 1)
+    if let maxWidth {
+      pango_layout_set_width(layout, Int32((maxWidth * Double(PANGO_SCALE)).rounded(.down)))
+    } else {
+      pango_layout_set_width(layout, -1)
+    }
+    pango_layout_set_wrap(
+      layout, lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+    switch lineBreakMode {
+    case .byTruncatingHead: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+    case .byTruncatingMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+    case .byTruncatingTail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    }
+    // A negative height limits lines per paragraph when ellipsizing; with no line limit,
+    // an unbounded height keeps every line (Pango would otherwise ellipsize to one line).
+    pango_layout_set_height(layout, maxLines > 0 ? -Int32(clamping: maxLines) : Int32.max)
+    switch alignment {
+    case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+    case .justified:
+      pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+      pango_layout_set_justify(layout, 1)
+    }
+  }
+
+  private func read(_ layout: OpaquePointer, text: String, maxLines: Int) -> TextMeasurement {
+    let scale = Double(PANGO_SCALE)
+    let total = Int(pango_layout_get_line_count(layout))
+    var lines: [TextLine] = []
+    let iter = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iter) }
+    repeat {
+      if maxLines > 0, lines.count >= maxLines { break }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      let line = pango_layout_iter_get_line_readonly(iter)!
+      let baseline = Double(pango_layout_iter_get_baseline(iter)) / scale
+      lines.append(
+        TextLine(
+          utf8Start: Int(line.pointee.start_index), utf8Length: Int(line.pointee.length),
+          width: Double(logical.width) / scale, top: Double(logical.y) / scale,
+          height: Double(logical.height) / scale, baseline: baseline,
+          direction: Self.direction(PangoDirection(line.pointee.resolved_dir)),
+          runCount: Self.count(line.pointee.runs)))
+    } while pango_layout_iter_next_line(iter) != 0
+    let width = lines.map(\.width).max() ?? 0
+    let height = lines.last.map { $0.top + $0.height } ?? 0
+    let base = pango_find_base_dir(text, -1)
+    return TextMeasurement(
+      width: width, height: height, firstBaseline: lines.first?.baseline ?? 0,
+      lastBaseline: lines.last?.baseline ?? 0, lines: lines, totalLineCount: total,
+      baseDirection: Self.direction(base),
+      isTruncated: pango_layout_is_ellipsized(layout) != 0)
+  }
+
+  private static func direction(_ direction: PangoDirection) -> TextDirection {
+    switch direction {
+    case PANGO_DIRECTION_RTL, PANGO_DIRECTION_WEAK_RTL: return .rightToLeft
+    case PANGO_DIRECTION_LTR, PANGO_DIRECTION_WEAK_LTR: return .leftToRight
+    default: return .neutral
+    }
+  }
+
+  private static func count(_ list: UnsafeMutablePointer<GSList>?) -> Int {
+    var node = list
+    var count = 0
+    while let current = node {
+      count += 1
+      node = current.pointee.next
+    }
+    return count
+  }
+
+  private func hasFamilyLocked(_ family: String) -> Bool {
+    let key = family.lowercased()
+    if let known = familyCache[key] { return known }
+    let found = loadFamilies().contains { $0.lowercased() == key }
+    familyCache[key] = found
+    return found
+  }
+
+  private func loadFamilies() -> [String] {
+    if let installedFamilies { return installedFamilies }
+    var families: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>?
+    var count: Int32 = 0
+    pango_font_map_list_families(fontMap, &families, &count)
+    var names: [String] = []
+    for index in 0..<Int(count) {
+      if let family = families?[index], let name = pango_font_family_get_name(family) {
+        names.append(String(cString: name))
+      }
+    }
+    g_free(families)
+    names.sort()
+    installedFamilies = names
+    return names
+  }
+}

@@ -1,0 +1,167 @@
+/// The drawing side of a view (Core Animation's `CALayer`): corner radius and masked corners,
+/// border, opacity, and the in-flight values of animations.
+///
+/// A view's layer shares the view's geometry: `layer.frame` is `view.frame`,
+/// `layer.opacity` is `view.alpha`. ``presentation()`` returns a detached copy with the values
+/// on screen at the clock's current time.
+@MainActor
+open class CALayer {
+  /// The view this layer backs (`nil` for presentation copies).
+  public private(set) weak var delegateView: UIView?
+  private var detachedFrame = CGRect.zero
+  private var detachedOpacity: Float = 1
+  private var isPresentationCopy = false
+  var frameAnimations: [PropertyAnimation] = []
+  var opacityAnimations: [PropertyAnimation] = []
+
+  init(view: UIView) {
+    delegateView = view
+  }
+
+  /// A layer that no view backs.
+  public init() {}
+
+  /// The frame (the view's, for a view's layer).
+  open var frame: CGRect {
+    get { delegateView?.frame ?? detachedFrame }
+    set {
+      if let delegateView { delegateView.frame = newValue } else { detachedFrame = newValue }
+    }
+  }
+
+  /// The bounds: origin zero, the frame's size.
+  open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+  /// The centre of the frame in the superlayer's coordinates.
+  open var position: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+
+  /// Opacity, 0…1 (the view's `alpha`).
+  open var opacity: Float {
+    get { delegateView.map { Float($0.alpha) } ?? detachedOpacity }
+    set {
+      if let delegateView {
+        delegateView.alpha = CGFloat(newValue)
+      } else {
+        detachedOpacity = newValue
+      }
+    }
+  }
+
+  /// Corner radius in points.
+  open var cornerRadius: CGFloat = 0
+  /// Which corners ``cornerRadius`` rounds (all by default).
+  open var maskedCorners: CACornerMask = [
+    .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+  ]
+  /// Border width in points.
+  open var borderWidth: CGFloat = 0
+  /// Border colour.
+  open var borderColor: CGColor?
+  /// Whether content is clipped to the rounded bounds.
+  open var masksToBounds = false
+  /// Shadow colour.
+  open var shadowColor: CGColor?
+  /// Shadow opacity, 0…1.
+  open var shadowOpacity: Float = 0
+  /// Shadow blur radius.
+  open var shadowRadius: CGFloat = 3
+  /// Shadow offset.
+  open var shadowOffset = CGSize(width: 0, height: -3)
+  /// Drawing order among siblings.
+  open var zPosition: CGFloat = 0
+  /// The fill colour (the view's background colour).
+  open var backgroundColor: CGColor? { delegateView?.backgroundColor?.cgColor }
+
+  /// Whether this is a presentation copy.
+  public var isPresentation: Bool { isPresentationCopy }
+
+  /// The values on screen now: a detached copy with every in-flight animation applied at
+  /// the view's clock's current time; `nil` for a presentation copy.
+  open func presentation() -> CALayer? {
+    guard !isPresentationCopy else { return nil }
+    let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    return presentation(at: time)
+  }
+
+  /// The values on screen at `time` on the view's clock.
+  public func presentation(at time: TimeInterval) -> CALayer {
+    let copy = CALayer()
+    copy.isPresentationCopy = true
+    copy.detachedFrame = presentedFrame(at: time)
+    copy.detachedOpacity = Float(
+      presentedValue(.opacity, model: SIMD4(Double(opacity), 0, 0, 0), at: time).x)
+    copy.cornerRadius = cornerRadius
+    copy.maskedCorners = maskedCorners
+    copy.borderWidth = borderWidth
+    copy.borderColor = borderColor
+    copy.masksToBounds = masksToBounds
+    copy.shadowColor = shadowColor
+    copy.shadowOpacity = shadowOpacity
+    copy.shadowRadius = shadowRadius
+    copy.shadowOffset = shadowOffset
+    copy.zPosition = zPosition
+    return copy
+  }
+
+  /// The model layer (itself).
+  open func model() -> CALayer { self }
+
+  /// The keys of animations still in flight (`"frame"`, `"opacity"`), or `nil` for none.
+  open func animationKeys() -> [String]? {
+    let now = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    let keys = CAAnimationKey.allCases.filter { key in
+      (key == .frame ? frameAnimations : opacityAnimations).contains {
+        now < $0.start + $0.duration
+      }
+    }
+    return keys.isEmpty ? nil : keys.map(\.rawValue)
+  }
+
+  /// Drops every animation: the presentation jumps to the model values.
+  open func removeAllAnimations() {
+    frameAnimations = []
+    opacityAnimations = []
+  }
+
+  /// The frame on screen at `time`.
+  func presentedFrame(at time: TimeInterval) -> CGRect {
+    let model = frame
+    if frameAnimations.isEmpty { return model }
+    let values = presentedValue(
+      .frame,
+      model: SIMD4(
+        Double(model.minX), Double(model.minY), Double(model.width), Double(model.height)),
+      at: time)
+    return CGRect(x: values.x, y: values.y, width: values.z, height: values.w)
+  }
+
+  /// The model plus each in-flight animation's remaining offset (animations are additive,
+  /// as UIKit's are: a new one starts from what is on screen).
+  func presentedValue(_ key: CAAnimationKey, model: SIMD4<Double>, at time: TimeInterval)
+    -> SIMD4<Double>
+  {
+    let list = key == .frame ? frameAnimations : opacityAnimations
+    if list.isEmpty { return model }
+    var values = model
+    var expired = false
+    for animation in list {
+      let remaining = animation.remaining(at: time)
+      if remaining == 0 {
+        expired = expired || time >= animation.start + animation.duration
+        continue
+      }
+      values += animation.delta * remaining
+    }
+    if expired, time >= (delegateView?.window?.clock ?? UIView.fallbackClock).now {
+      let live = list.filter { time < $0.start + $0.duration }
+      if key == .frame { frameAnimations = live } else { opacityAnimations = live }
+    }
+    return values
+  }
+}
+
+/// A property a view animation changes.
+enum CAAnimationKey: String, CaseIterable {
+  case frame
+  case opacity
+}

@@ -1,0 +1,167 @@
+import Cassowary
+
+extension LayoutEngine {
+  // MARK: - User constraints
+
+  /// Adds an active user constraint to the solver; reports and breaks it when it conflicts.
+  func install(_ constraint: NSLayoutConstraint) {
+    guard let first = constraint.firstLayoutItem else { return }
+    register(first)
+    if let second = constraint.secondLayoutItem { register(second) }
+    let built = constraint.makeSolverConstraint()
+    constraint.solverConstraint = built
+    constraint.engine = self
+    constraint.isBroken = false
+    installed[ObjectIdentifier(constraint)] = constraint
+    do {
+      try solver.addConstraint(built)
+    } catch {
+      breakConstraint(constraint, error: error)
+    }
+    isDirty = true
+  }
+
+  /// Removes a user constraint from the solver.
+  func uninstall(_ constraint: NSLayoutConstraint) {
+    if let built = constraint.solverConstraint, !constraint.isBroken {
+      try? solver.removeConstraint(built)
+    }
+    installed[ObjectIdentifier(constraint)] = nil
+    constraint.solverConstraint = nil
+    constraint.engine = nil
+    constraint.isBroken = false
+    isDirty = true
+  }
+
+  /// Sets a constant in place; a required constraint that now conflicts is broken.
+  func updateConstant(of constraint: NSLayoutConstraint) {
+    guard let built = constraint.solverConstraint else { return }
+    if constraint.isBroken {
+      reinstall(constraint)
+      return
+    }
+    do {
+      try solver.setConstant(constraint.solverConstant, for: built)
+    } catch {
+      try? solver.removeConstraint(built)
+      breakConstraint(constraint, error: error)
+    }
+    isDirty = true
+  }
+
+  /// Rebuilds a user constraint (priority, direction or baseline changed).
+  func reinstall(_ constraint: NSLayoutConstraint) {
+    uninstall(constraint)
+    install(constraint)
+  }
+
+  private func breakConstraint(_ constraint: NSLayoutConstraint, error: SolverError) {
+    constraint.isBroken = true
+    var conflicting = conflictingUsers(error)
+    conflicting.removeAll { $0 === constraint }
+    let descriptions = conflictingDescriptions(error)
+    var lines = ["Unable to simultaneously satisfy constraints."]
+    lines += ([constraint] + conflicting).map { "    \($0.description)" }
+    lines += descriptions.map { "    <engine> \($0)" }
+    lines.append("Will attempt to recover by breaking constraint \(constraint.description)")
+    report(
+      LayoutIssue(
+        kind: .unsatisfiable, message: lines.joined(separator: "\n"), constraint: constraint,
+        conflicting: conflicting, conflictingDescriptions: descriptions))
+  }
+
+  /// The user constraints among the solver constraints an error names (a scan: conflicts
+  /// are rare, so no map is kept on the hot path).
+  func conflictingUsers(_ error: SolverError) -> [NSLayoutConstraint] {
+    guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
+    let wanted = Set(list.map(ObjectIdentifier.init))
+    return installed.values.filter { constraint in
+      constraint.solverConstraint.map { wanted.contains(ObjectIdentifier($0)) } ?? false
+    }.sorted { $0.serial < $1.serial }
+  }
+
+  /// Descriptions of the engine's own constraints among those an error names.
+  func conflictingDescriptions(_ error: SolverError) -> [String] {
+    guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
+    var result: [String] = []
+    for wanted in list {
+      for entry in items {
+        guard let item = entry.item else { continue }
+        let state = item.layoutState
+        if let index = state.own.firstIndex(where: { $0 === wanted }) {
+          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.ownLabels[index])")
+        }
+      }
+    }
+    return result
+  }
+
+  /// Records an issue on the root view and logs it to standard error.
+  func report(_ issue: LayoutIssue) {
+    root.rootLayoutIssues.append(issue)
+    LayoutIssue.log(issue)
+  }
+
+  // MARK: - Moving subtrees
+
+  /// Takes over everything another engine holds (its root was added to this engine's tree).
+  func adopt(_ other: LayoutEngine) {
+    let constraints = other.installed.values.sorted { $0.serial < $1.serial }
+    for constraint in constraints { other.uninstall(constraint) }
+    for entry in other.items.reversed() {
+      if let item = entry.item { other.unregister(item) }
+    }
+    for view in other.needsLayoutViews where view.needsLayoutFlag {
+      view.needsLayoutFlag = false
+      view.setNeedsLayout()
+    }
+    for view in other.needsUpdateConstraintsViews where view.needsUpdateConstraintsFlag {
+      view.needsUpdateConstraintsFlag = false
+      view.setNeedsUpdateConstraints()
+    }
+    root.rootLayoutIssues += other.root.rootLayoutIssues
+    other.root.rootLayoutIssues = []
+    for constraint in constraints { install(constraint) }
+    isDirty = true
+  }
+
+  /// Detaches the subtree of `view` (about to leave its superview): constraints that cross
+  /// the subtree's boundary are deactivated; the rest move to the subtree's own engine.
+  func detach(_ view: UIView) -> [NSLayoutConstraint] {
+    var subtreeItems: [any LayoutItem] = []
+    var inside = Set<ObjectIdentifier>()
+    view.forEachInSubtree { v in
+      subtreeItems.append(v)
+      inside.insert(ObjectIdentifier(v))
+      for guide in v.allLayoutGuides {
+        subtreeItems.append(guide)
+        inside.insert(ObjectIdentifier(guide))
+      }
+    }
+    var seen = Set<ObjectIdentifier>()
+    var touching: [NSLayoutConstraint] = []
+    for item in subtreeItems {
+      for constraint in item.layoutState.references.values
+      where seen.insert(ObjectIdentifier(constraint)).inserted {
+        touching.append(constraint)
+      }
+    }
+    touching.sort { $0.serial < $1.serial }
+    var moving: [NSLayoutConstraint] = []
+    for constraint in touching {
+      let firstInside = constraint.firstLayoutItem.map { inside.contains(ObjectIdentifier($0)) }
+      let secondInside = constraint.secondLayoutItem.map { inside.contains(ObjectIdentifier($0)) }
+      if firstInside != false && secondInside != false {
+        uninstall(constraint)
+        moving.append(constraint)
+      } else {
+        constraint.isActive = false
+      }
+    }
+    for item in subtreeItems.reversed() where item.layoutState.engine === self {
+      unregister(item)
+    }
+    isDirty = true
+    return moving
+  }
+}

@@ -1,0 +1,117 @@
+import Cassowary
+
+extension LayoutEngine {
+  /// One layout pass: `updateConstraints`, own constraints, one solve, frames written
+  /// top-down, then `layoutSubviews` of the views that need it; repeated (at most 8 times)
+  /// while those steps change the layout again.
+  func layout() {
+    compactIfNeeded()
+    for _ in 0..<8 {
+      guard isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty else {
+        return
+      }
+      runUpdateConstraints()
+      flushDirtyItems()
+      if directionChanged { rebuildDirectional() }
+      if isDirty {
+        isDirty = false
+        solver.updateVariables()
+        writeFrames()
+      }
+      runLayoutSubviews()
+      if !isDirty && needsUpdateConstraintsViews.isEmpty && needsLayoutViews.isEmpty { return }
+    }
+  }
+
+  private func runUpdateConstraints() {
+    while !needsUpdateConstraintsViews.isEmpty {
+      let views = needsUpdateConstraintsViews
+      needsUpdateConstraintsViews = []
+      for view in views where view.needsUpdateConstraintsFlag {
+        view.needsUpdateConstraintsFlag = false
+        view.updateConstraints()
+      }
+    }
+  }
+
+  func flushDirtyItems() {
+    while !dirtyItems.isEmpty {
+      let items = dirtyItems
+      dirtyItems = []
+      for item in items { syncOwnConstraints(item) }
+    }
+  }
+
+  private func rebuildDirectional() {
+    directionChanged = false
+    let list = installed.values.filter(\.usesDirectionalAttributes).sorted { $0.serial < $1.serial }
+    for constraint in list where constraint.needsFlip != constraint.builtFlipped {
+      reinstall(constraint)
+    }
+    for entry in items {
+      if let guide = entry.item as? UILayoutGuide, guide.role == .margins {
+        syncOwnConstraints(guide)
+      }
+    }
+  }
+
+  /// Writes the solved frames of views that constraints position (not the root, not views
+  /// whose frames make their constraints).
+  private func writeFrames() {
+    for entry in items {
+      guard let view = entry.item as? UIView, let parent = view.superview,
+        !view.translatesAutoresizingMaskIntoConstraints
+      else { continue }
+      let mine = view.layoutState
+      let theirs = parent.layoutState
+      let frame = CGRect(
+        x: mine.x.value - theirs.x.value, y: mine.y.value - theirs.y.value,
+        width: mine.width.value, height: mine.height.value)
+      if frame != view.frame { view.applyLayoutFrame(frame) }
+    }
+  }
+
+  private func runLayoutSubviews() {
+    var rounds = 0
+    while !needsLayoutViews.isEmpty, rounds < 8 {
+      rounds += 1
+      let pending = needsLayoutViews.filter(\.needsLayoutFlag)
+      needsLayoutViews = []
+      let views = pending.map { ($0.depth, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+      for view in views where view.needsLayoutFlag {
+        view.needsLayoutFlag = false
+        view.owningController?.viewWillLayoutSubviews()
+        view.layoutSubviews()
+        view.owningController?.viewDidLayoutSubviews()
+      }
+      if isDirty { return }
+    }
+  }
+
+  // MARK: - Ambiguity
+
+  /// Whether any of the item's four variables can move without changing the cost of any
+  /// constraint: each is pushed with a weak edit, and put back.
+  func isAmbiguous(_ item: any LayoutItem) -> Bool {
+    layout()
+    let state = item.layoutState
+    guard state.engine === self else { return true }
+    var ambiguous = false
+    for variable in [state.x, state.y, state.width, state.height]
+    where !solver.hasEditVariable(variable) {
+      let original = variable.value
+      guard (try? solver.addEditVariable(variable, strength: .weak)) != nil else { continue }
+      for delta in [97.0, -97.0] {
+        try? solver.suggestValue(original + delta, for: variable)
+        solver.updateVariables()
+        if abs(variable.value - original) > 1e-6 { ambiguous = true }
+      }
+      try? solver.suggestValue(original, for: variable)
+      solver.updateVariables()
+      try? solver.removeEditVariable(variable)
+      solver.updateVariables()
+      if ambiguous { break }
+    }
+    return ambiguous
+  }
+}

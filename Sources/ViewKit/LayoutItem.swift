@@ -1,0 +1,101 @@
+import Cassowary
+
+/// Something constraints can position: a ``UIView`` or a ``UILayoutGuide``.
+@MainActor
+protocol LayoutItem: AnyObject {
+  /// The item's solver variables and registration.
+  var layoutState: LayoutItemState { get }
+  /// The view whose coordinate space the item's frame is in: a view's superview, a guide's
+  /// owning view.
+  var layoutParentView: UIView? { get }
+  /// The view whose subtree the item belongs to for common-ancestor checks.
+  var layoutAnchorView: UIView? { get }
+  /// A short name for logs: the identifier, or the type.
+  var layoutName: String { get }
+  /// Offsets of the first and last baselines from the top and bottom (views only).
+  var baselineOffsets: (first: CGFloat, last: CGFloat) { get }
+}
+
+/// Solver variables of one item, in root coordinates, and what the engine knows of it.
+@MainActor
+final class LayoutItemState {
+  /// Minimum x in the root view's coordinates.
+  let x: Variable
+  /// Minimum y.
+  let y: Variable
+  /// Width.
+  let width: Variable
+  /// Height.
+  let height: Variable
+  /// The engine the item is registered with.
+  weak var engine: LayoutEngine?
+  /// Position in the engine's item list.
+  var index = -1
+  /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
+  var own: [Constraint] = []
+  /// What each own constraint is, for reports.
+  var ownLabels: [StaticString] = []
+  /// What the own constraints encode.
+  var ownKind = OwnKind.none
+  /// Edit variables the engine made for the item (root views).
+  var edits: [Variable] = []
+  /// Intrinsic size and priorities the own constraints were built from.
+  var intrinsic = IntrinsicKey()
+  /// Active user constraints that reference the item, by identity.
+  var references: [ObjectIdentifier: NSLayoutConstraint] = [:]
+
+  init() {
+    x = Variable()
+    y = Variable()
+    width = Variable()
+    height = Variable()
+  }
+
+  /// The current solved frame in root coordinates.
+  var solvedRect: CGRect {
+    CGRect(x: x.value, y: y.value, width: width.value, height: height.value)
+  }
+
+  enum OwnKind: Equatable {
+    case none, root, frame, intrinsic, safeArea, margins
+
+    /// The UIKit name of such constraints in logs.
+    var prefix: String {
+      switch self {
+      case .none: return "none"
+      case .root: return "UIWindow-size"
+      case .frame: return "NSAutoresizingMaskLayoutConstraint"
+      case .intrinsic: return "NSContentSizeLayoutConstraint"
+      case .safeArea: return "UIViewSafeAreaLayoutGuide"
+      case .margins: return "UIViewLayoutMarginsGuide"
+      }
+    }
+  }
+
+  struct IntrinsicKey: Equatable {
+    var size = CGSize(width: -1, height: -1)
+    var hugging = AxisPriorities(UILayoutPriority(250), UILayoutPriority(250))
+    var compression = AxisPriorities(UILayoutPriority(750), UILayoutPriority(750))
+  }
+}
+
+extension LayoutItem {
+  /// The root of the item's tree.
+  var layoutRootView: UIView? { layoutAnchorView?.rootView }
+}
+
+/// A priority per axis, indexed by `NSLayoutConstraint.Axis.rawValue`.
+struct AxisPriorities: Equatable {
+  var horizontal: UILayoutPriority
+  var vertical: UILayoutPriority
+
+  init(_ horizontal: UILayoutPriority, _ vertical: UILayoutPriority) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  subscript(axis: Int) -> UILayoutPriority {
+    get { axis == 0 ? horizontal : vertical }
+    set { if axis == 0 { horizontal = newValue } else { vertical = newValue } }
+  }
+}

@@ -1,0 +1,184 @@
+import Cassowary
+
+extension NSLayoutConstraint: @MainActor CustomStringConvertible {
+  /// A layout attribute (UIKit's `NSLayoutConstraint.Attribute`).
+  public enum Attribute: Int, Sendable, Hashable {
+    /// Left edge.
+    case left = 1
+    /// Right edge.
+    case right
+    /// Top edge.
+    case top
+    /// Bottom edge.
+    case bottom
+    /// Leading edge: left in left-to-right layouts, right in right-to-left ones.
+    case leading
+    /// Trailing edge.
+    case trailing
+    /// Width.
+    case width
+    /// Height.
+    case height
+    /// Horizontal centre.
+    case centerX
+    /// Vertical centre.
+    case centerY
+    /// The last line's baseline.
+    case lastBaseline
+    /// The first line's baseline.
+    case firstBaseline
+    /// No attribute (constant constraints).
+    case notAnAttribute = 0
+
+    var isDirectional: Bool { self == .leading || self == .trailing }
+    var isPhysicalX: Bool { self == .left || self == .right }
+    var isXPosition: Bool { isDirectional || isPhysicalX || self == .centerX }
+    var isSize: Bool { self == .width || self == .height }
+
+    var name: String {
+      switch self {
+      case .left: return "left"
+      case .right: return "right"
+      case .top: return "top"
+      case .bottom: return "bottom"
+      case .leading: return "leading"
+      case .trailing: return "trailing"
+      case .width: return "width"
+      case .height: return "height"
+      case .centerX: return "centerX"
+      case .centerY: return "centerY"
+      case .lastBaseline: return "lastBaseline"
+      case .firstBaseline: return "firstBaseline"
+      case .notAnAttribute: return "notAnAttribute"
+      }
+    }
+  }
+
+  /// A relation (UIKit's `NSLayoutConstraint.Relation`).
+  public enum Relation: Int, Sendable, Hashable {
+    /// `<=`.
+    case lessThanOrEqual = -1
+    /// `==`.
+    case equal = 0
+    /// `>=`.
+    case greaterThanOrEqual = 1
+
+    var symbol: String {
+      switch self {
+      case .lessThanOrEqual: return "<="
+      case .equal: return "=="
+      case .greaterThanOrEqual: return ">="
+      }
+    }
+  }
+
+  /// `first.leading == second.leading + 8 @250 'id'`.
+  public var description: String {
+    var text = "\(firstLayoutItem?.layoutName ?? "nil").\(firstAttribute.name) \(relation.symbol)"
+    if let second = secondLayoutItem {
+      text += " " + (multiplier == 1 ? "" : "\(Self.format(multiplier)) * ")
+      text += "\(second.layoutName).\(secondAttribute.name)"
+      if constant != 0 { text += (constant < 0 ? " - " : " + ") + Self.format(abs(constant)) }
+    } else {
+      text += " " + Self.format(constant)
+    }
+    if !priority.isRequired { text += " @\(priority)" }
+    if let identifier { text = "'\(identifier)' " + text }
+    return "<NSLayoutConstraint \(text)>"
+  }
+
+  static func format(_ value: CGFloat) -> String {
+    value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(Double(value))
+  }
+
+  /// Why the attributes cannot be related, or `nil`.
+  func attributeProblem() -> String? {
+    let a = firstAttribute
+    let b = secondAttribute
+    if a == .notAnAttribute { return "the first attribute is notAnAttribute: \(description)" }
+    if secondLayoutItem == nil {
+      return a.isSize ? nil : "a position (\(a.name)) cannot equal a constant: \(description)"
+    }
+    if a.isSize != b.isSize && !(a.isSize && b.isSize) {
+      return "a size and a position cannot be related: \(description)"
+    }
+    if a.isXPosition != b.isXPosition && !a.isSize {
+      return "an x-axis and a y-axis attribute cannot be related: \(description)"
+    }
+    if (a.isDirectional && b.isPhysicalX) || (a.isPhysicalX && b.isDirectional) {
+      return "a leading/trailing attribute cannot be related to a left/right one: \(description)"
+    }
+    return nil
+  }
+
+  var usesDirectionalAttributes: Bool {
+    firstAttribute.isDirectional || secondAttribute.isDirectional
+  }
+
+  /// Whether the constraint is built mirrored (right-to-left layout with leading/trailing).
+  var needsFlip: Bool {
+    guard usesDirectionalAttributes,
+      let view = firstLayoutItem?.layoutParentView
+        ?? (firstLayoutItem as? UIView)
+    else { return false }
+    return view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+  }
+
+  /// The solver constant for the current ``constant``.
+  var solverConstant: Double { structuralConstant - Double(constant) }
+
+  /// `first − multiplier·second − constant (relation) 0`, mirrored in x (every x position
+  /// negated, leading read as right, trailing as left) when ``needsFlip``.
+  func makeSolverConstraint() -> Constraint {
+    let flip = needsFlip
+    builtFlipped = flip
+    var terms: [Term] = []
+    var structural = 0.0
+    if let first = firstLayoutItem {
+      Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
+    }
+    if let second = secondLayoutItem {
+      Self.append(
+        second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
+        &structural)
+    }
+    structuralConstant = structural
+    let op: RelationalOperator
+    switch relation {
+    case .equal: op = .equal
+    case .lessThanOrEqual: op = .lessThanOrEqual
+    case .greaterThanOrEqual: op = .greaterThanOrEqual
+    }
+    return Constraint(
+      Expression(terms, constant: solverConstant), op, strength: priority.strength)
+  }
+
+  private static func append(
+    _ item: any LayoutItem, _ attribute: Attribute, scale: Double, flip: Bool,
+    into terms: inout [Term], _ structural: inout Double
+  ) {
+    let s = item.layoutState
+    let sign = flip && attribute.isXPosition ? -scale : scale
+    switch attribute {
+    case .left: terms.append(Term(s.x, sign))
+    case .right: terms += [Term(s.x, sign), Term(s.width, sign)]
+    case .leading:
+      terms += flip ? [Term(s.x, sign), Term(s.width, sign)] : [Term(s.x, sign)]
+    case .trailing:
+      terms += flip ? [Term(s.x, sign)] : [Term(s.x, sign), Term(s.width, sign)]
+    case .centerX: terms += [Term(s.x, sign), Term(s.width, sign * 0.5)]
+    case .top: terms.append(Term(s.y, scale))
+    case .bottom: terms += [Term(s.y, scale), Term(s.height, scale)]
+    case .centerY: terms += [Term(s.y, scale), Term(s.height, scale * 0.5)]
+    case .width: terms.append(Term(s.width, scale))
+    case .height: terms.append(Term(s.height, scale))
+    case .firstBaseline:
+      terms.append(Term(s.y, scale))
+      structural += scale * Double(item.baselineOffsets.first)
+    case .lastBaseline:
+      terms += [Term(s.y, scale), Term(s.height, scale)]
+      structural -= scale * Double(item.baselineOffsets.last)
+    case .notAnAttribute: break
+    }
+  }
+}

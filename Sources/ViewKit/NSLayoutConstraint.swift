@@ -1,0 +1,160 @@
+import Cassowary
+
+/// A relation between two layout attributes: `first = multiplier × second + constant`
+/// (UIKit's `NSLayoutConstraint`), solved by the window's ``Cassowary`` solver.
+///
+/// Constraints are reusable objects: activate, deactivate and activate again; changing
+/// ``constant`` of an active constraint updates the solver in place.
+///
+/// ```swift
+/// let c = label.leadingAnchor.constraint(equalTo: view.safeAreaLayoutGuide.leadingAnchor,
+///                                        constant: 8)
+/// c.priority = .defaultHigh
+/// c.isActive = true
+/// ```
+@MainActor
+public class NSLayoutConstraint {
+  /// The first item (a `UIView` or `UILayoutGuide`).
+  public var firstItem: AnyObject? { firstLayoutItem }
+  /// The second item, or `nil` for a constant.
+  public var secondItem: AnyObject? { secondLayoutItem }
+  /// The first item's attribute.
+  public let firstAttribute: Attribute
+  /// The second item's attribute (`.notAnAttribute` for a constant).
+  public let secondAttribute: Attribute
+  /// The relation.
+  public let relation: Relation
+  /// The multiplier of the second attribute.
+  public let multiplier: CGFloat
+  /// A name for logs.
+  public var identifier: String?
+  /// Whether the constraint should be archived (kept for compatibility).
+  public var shouldBeArchived = false
+
+  weak var firstLayoutItem: (any LayoutItem)?
+  weak var secondLayoutItem: (any LayoutItem)?
+  let serial: Int
+  private static var nextSerial = 0
+  var solverConstraint: Constraint?
+  weak var engine: LayoutEngine?
+  var isBroken = false
+  var builtFlipped = false
+  var structuralConstant: Double = 0
+  private var activeFlag = false
+
+  init(
+    first: (any LayoutItem)?, _ firstAttribute: Attribute, _ relation: Relation,
+    second: (any LayoutItem)?, _ secondAttribute: Attribute, multiplier: CGFloat,
+    constant: CGFloat
+  ) {
+    firstLayoutItem = first
+    secondLayoutItem = second
+    self.firstAttribute = firstAttribute
+    self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
+    self.relation = relation
+    self.multiplier = multiplier
+    self.constant = constant
+    serial = Self.nextSerial
+    Self.nextSerial += 1
+  }
+
+  /// UIKit's explicit form: `item1.attribute1 = multiplier × item2.attribute2 + constant`.
+  public convenience init(
+    item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
+    toItem view2: Any?, attribute attr2: Attribute, multiplier: CGFloat, constant c: CGFloat
+  ) {
+    self.init(
+      first: view1 as? any LayoutItem, attr1, relation, second: view2 as? any LayoutItem, attr2,
+      multiplier: multiplier, constant: c)
+  }
+
+  /// The constant; setting it on an active constraint updates the solver in place.
+  public var constant: CGFloat {
+    didSet {
+      guard constant != oldValue, let engine else { return }
+      engine.updateConstant(of: self)
+    }
+  }
+
+  /// The priority; 1000 is required.
+  public var priority: UILayoutPriority = .required {
+    didSet {
+      guard priority != oldValue, let engine else { return }
+      engine.reinstall(self)
+    }
+  }
+
+  /// Whether the constraint takes part in layout. Activating an active constraint, or
+  /// deactivating an inactive one, does nothing. Activating one whose items share no
+  /// ancestor is reported (``LayoutIssue/Kind/noCommonAncestor``) and leaves it inactive.
+  public var isActive: Bool {
+    get { activeFlag }
+    set {
+      if newValue == activeFlag { return }
+      newValue ? activate() : deactivate()
+    }
+  }
+
+  /// Whether the constraint is active but was broken to resolve a conflict.
+  public var isBrokenByEngine: Bool { isBroken }
+
+  /// The first item's anchor.
+  public var firstAnchor: NSLayoutAnchor<AnyObject>? {
+    firstLayoutItem.map { NSLayoutAnchor(item: $0, attribute: firstAttribute) }
+  }
+
+  /// The second item's anchor.
+  public var secondAnchor: NSLayoutAnchor<AnyObject>? {
+    secondLayoutItem.map { NSLayoutAnchor(item: $0, attribute: secondAttribute) }
+  }
+
+  /// Activates every constraint.
+  public class func activate(_ constraints: [NSLayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = true }
+  }
+
+  /// Deactivates every constraint.
+  public class func deactivate(_ constraints: [NSLayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = false }
+  }
+
+  private func activate() {
+    guard let first = firstLayoutItem else {
+      LayoutIssue.report(.missingItem, "constraint has no first item: \(description)", self)
+      return
+    }
+    if let problem = attributeProblem() {
+      LayoutIssue.report(.invalidAttributes, problem, self, on: first.layoutAnchorView)
+      return
+    }
+    guard constant.isFinite, multiplier.isFinite else {
+      LayoutIssue.report(
+        .nonFinite, "non-finite constant or multiplier: \(description)", self,
+        on: first.layoutAnchorView)
+      return
+    }
+    guard let firstRoot = first.layoutRootView else {
+      LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
+      return
+    }
+    if let second = secondLayoutItem, second.layoutRootView !== firstRoot {
+      LayoutIssue.report(
+        .noCommonAncestor,
+        "Unable to activate constraint with anchors \(first.layoutName) and \(second.layoutName)"
+          + " because they have no common ancestor. Does the constraint or its anchors reference"
+          + " items in different view hierarchies? \(description)", self, on: firstRoot)
+      return
+    }
+    activeFlag = true
+    first.layoutState.references[ObjectIdentifier(self)] = self
+    secondLayoutItem?.layoutState.references[ObjectIdentifier(self)] = self
+    firstRoot.layoutEngine.install(self)
+  }
+
+  private func deactivate() {
+    activeFlag = false
+    firstLayoutItem?.layoutState.references[ObjectIdentifier(self)] = nil
+    secondLayoutItem?.layoutState.references[ObjectIdentifier(self)] = nil
+    engine?.uninstall(self)
+  }
+}

@@ -1,0 +1,130 @@
+extension UIStackView {
+  private typealias Attribute = NSLayoutConstraint.Attribute
+
+  private struct Axes {
+    let lead: Attribute
+    let trail: Attribute
+    let center: Attribute
+    let size: Attribute
+    let crossLead: Attribute
+    let crossTrail: Attribute
+    let crossCenter: Attribute
+    let crossSize: Attribute
+
+    init(_ axis: NSLayoutConstraint.Axis) {
+      if axis == .horizontal {
+        (lead, trail, center, size) = (.leading, .trailing, .centerX, .width)
+        (crossLead, crossTrail, crossCenter, crossSize) = (.top, .bottom, .centerY, .height)
+      } else {
+        (lead, trail, center, size) = (.top, .bottom, .centerY, .height)
+        (crossLead, crossTrail, crossCenter, crossSize) = (.leading, .trailing, .centerX, .width)
+      }
+    }
+  }
+
+  /// Replaces the stack's constraints with ones for the visible arranged views.
+  func rebuildArrangement() {
+    NSLayoutConstraint.deactivate(stackConstraints)
+    for guide in spacers { removeLayoutGuide(guide) }
+    spacers = []
+    var list: [NSLayoutConstraint] = []
+    let box: AnyObject = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+    let axes = Axes(axis)
+    let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+
+    func add(
+      _ a: AnyObject, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,
+      _ b: AnyObject?, _ attrB: Attribute, multiplier: CGFloat = 1, _ constant: CGFloat = 0,
+      priority: UILayoutPriority = .required
+    ) {
+      let constraint = NSLayoutConstraint(
+        item: a, attribute: attrA, relatedBy: relation, toItem: b, attribute: attrB,
+        multiplier: multiplier, constant: constant)
+      constraint.priority = priority
+      constraint.identifier = "UISV-\(attrA.name)"
+      list.append(constraint)
+    }
+
+    // The stack hugs its content when nothing else sizes it.
+    add(self, axes.size, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+    add(self, axes.crossSize, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+    if let first = views.first, let last = views.last {
+      add(first, axes.lead, .equal, box, axes.lead)
+      add(last, axes.trail, .equal, box, axes.trail)
+    }
+    for (index, view) in views.enumerated() {
+      if index > 0 {
+        let previous = views[index - 1]
+        let gap = customSpacing(after: previous)
+        switch distribution {
+        case .fill, .fillEqually, .fillProportionally:
+          add(view, axes.lead, .equal, previous, axes.trail, gap)
+        case .equalSpacing, .equalCentering:
+          add(view, axes.lead, .greaterThanOrEqual, previous, axes.trail, gap)
+          let spacer = UILayoutGuide()
+          spacer.identifier = "UISV-spacing"
+          addLayoutGuide(spacer)
+          spacers.append(spacer)
+          let fromEdge = distribution == .equalSpacing
+          add(spacer, axes.lead, .equal, previous, fromEdge ? axes.trail : axes.center)
+          add(spacer, axes.trail, .equal, view, fromEdge ? axes.lead : axes.center)
+          if spacers.count > 1 { add(spacer, axes.size, .equal, spacers[0], axes.size) }
+        }
+      }
+      if distribution == .fillEqually, index > 0 {
+        add(view, axes.size, .equal, views[0], axes.size)
+      }
+      crossConstraints(for: view, first: views[0], axes: axes, box: box, add: add)
+    }
+    if distribution == .fillProportionally { proportional(views, axes: axes, add: add) }
+    stackConstraints = list
+    NSLayoutConstraint.activate(list)
+  }
+
+  private func crossConstraints(
+    for view: UIView, first: UIView, axes: Axes, box: AnyObject,
+    add: (
+      AnyObject, Attribute, NSLayoutConstraint.Relation, AnyObject?, Attribute, CGFloat,
+      CGFloat, UILayoutPriority
+    ) -> Void
+  ) {
+    switch alignment {
+    case .fill:
+      add(view, axes.crossLead, .equal, box, axes.crossLead, 1, 0, .required)
+      add(view, axes.crossTrail, .equal, box, axes.crossTrail, 1, 0, .required)
+    case .leading:
+      add(view, axes.crossLead, .equal, box, axes.crossLead, 1, 0, .required)
+      add(view, axes.crossTrail, .lessThanOrEqual, box, axes.crossTrail, 1, 0, .required)
+    case .trailing:
+      add(view, axes.crossTrail, .equal, box, axes.crossTrail, 1, 0, .required)
+      add(view, axes.crossLead, .greaterThanOrEqual, box, axes.crossLead, 1, 0, .required)
+    case .center:
+      add(view, axes.crossCenter, .equal, box, axes.crossCenter, 1, 0, .required)
+      add(view, axes.crossLead, .greaterThanOrEqual, box, axes.crossLead, 1, 0, .required)
+    case .firstBaseline, .lastBaseline:
+      let baseline: Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+      if view !== first, axis == .horizontal {
+        add(view, baseline, .equal, first, baseline, 1, 0, .required)
+      }
+      add(view, axes.crossLead, .greaterThanOrEqual, box, axes.crossLead, 1, 0, .required)
+      add(view, axes.crossTrail, .lessThanOrEqual, box, axes.crossTrail, 1, 0, .required)
+      add(view, axes.crossLead, .equal, box, axes.crossLead, 1, 0, UILayoutPriority(48))
+    }
+  }
+
+  private func proportional(
+    _ views: [UIView], axes: Axes,
+    add: (
+      AnyObject, Attribute, NSLayoutConstraint.Relation, AnyObject?, Attribute, CGFloat,
+      CGFloat, UILayoutPriority
+    ) -> Void
+  ) {
+    let lengths = views.map {
+      axis == .horizontal ? $0.intrinsicContentSize.width : $0.intrinsicContentSize.height
+    }
+    guard let base = lengths.first, base > 0, lengths.allSatisfy({ $0 > 0 }) else { return }
+    for (view, length) in zip(views, lengths).dropFirst() {
+      add(view, axes.size, .equal, views[0], axes.size, length / base, 0, UILayoutPriority(999))
+    }
+  }
+}

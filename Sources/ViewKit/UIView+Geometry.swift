@@ -1,0 +1,95 @@
+extension UIView {
+  /// The frame in the superview's coordinates. Setting it on a view that translates its
+  /// frame into constraints updates those constraints; inside `UIView.animate` the change is
+  /// animated.
+  public var frame: CGRect {
+    get { frameStorage }
+    set { setFrame(newValue, fromLayout: false) }
+  }
+
+  /// The bounds: the origin of the view's own coordinates and the frame's size.
+  public var bounds: CGRect {
+    get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
+    set {
+      boundsOrigin = newValue.origin
+      let center = self.center
+      frame = CGRect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+        width: newValue.width, height: newValue.height)
+    }
+  }
+
+  /// The frame's centre in the superview's coordinates.
+  public var center: CGPoint {
+    get { CGPoint(x: frameStorage.midX, y: frameStorage.midY) }
+    set {
+      frame = CGRect(
+        x: newValue.x - frameStorage.width / 2, y: newValue.y - frameStorage.height / 2,
+        width: frameStorage.width, height: frameStorage.height)
+    }
+  }
+
+  func setFrame(_ newFrame: CGRect, fromLayout: Bool) {
+    let old = frameStorage
+    guard newFrame != old else { return }
+    if AnimationContext.current != nil {
+      CALayer.recordChange(of: layer, from: old, to: newFrame)
+    }
+    frameStorage = newFrame
+    if !fromLayout, let state = _layoutState, let engine = state.engine,
+      superview == nil || translatesAutoresizingMaskIntoConstraints
+    {
+      engine.markDirty(self)
+    }
+    if old.size != newFrame.size {
+      setNeedsLayout()
+      if let root = self as? UIWindow { root.windowSizeChanged() }
+    }
+  }
+
+  /// Writes a frame computed by the layout engine.
+  func applyLayoutFrame(_ frame: CGRect) {
+    setFrame(frame, fromLayout: true)
+  }
+
+  /// Converts a point from this view's coordinates to `view`'s (the window's, or the root's,
+  /// when `nil`).
+  public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint {
+    let inRoot = pointInRoot(point)
+    guard let view else { return inRoot }
+    return view.pointFromRoot(inRoot)
+  }
+
+  /// Converts a point from `view`'s coordinates (the window's when `nil`) to this view's.
+  public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+    let inRoot = view?.pointInRoot(point) ?? point
+    return pointFromRoot(inRoot)
+  }
+
+  /// Converts a rectangle from this view's coordinates to `view`'s (the window's when `nil`).
+  public func convert(_ rect: CGRect, to view: UIView?) -> CGRect {
+    CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+  }
+
+  /// Converts a rectangle from `view`'s coordinates (the window's when `nil`) to this view's.
+  public func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
+    CGRect(origin: convert(rect.origin, from: view), size: rect.size)
+  }
+
+  private func pointInRoot(_ point: CGPoint) -> CGPoint {
+    var result = point
+    var view = self
+    while let parent = view.superview {
+      result.x += view.frameStorage.minX - view.boundsOrigin.x
+      result.y += view.frameStorage.minY - view.boundsOrigin.y
+      view = parent
+    }
+    return result
+  }
+
+  private func pointFromRoot(_ point: CGPoint) -> CGPoint {
+    let origin = pointInRoot(.zero)
+    return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+  }
+
+}

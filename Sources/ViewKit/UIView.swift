@@ -1,0 +1,293 @@
+/// A rectangle on screen that draws, holds subviews and takes part in Auto Layout (UIKit's
+/// `UIView`).
+///
+/// Frames are in the superview's coordinates. Views made in code translate their frame into
+/// constraints (``translatesAutoresizingMaskIntoConstraints`` is `true`) until told not to.
+/// Each tree has one solver, owned by its root view (a ``UIWindow`` once attached).
+@MainActor
+open class UIView: LayoutItem {
+  var frameStorage: CGRect
+  var boundsOrigin = CGPoint.zero
+  var _layoutState: LayoutItemState?
+  var _engine: LayoutEngine?
+  var needsLayoutFlag = false
+  var needsUpdateConstraintsFlag = false
+  var rootLayoutIssues: [LayoutIssue] = []
+  var guides: [UILayoutGuide] = []
+  var _safeAreaGuide: UILayoutGuide?
+  var _marginsGuide: UILayoutGuide?
+  var hugging = AxisPriorities(.defaultLow, .defaultLow)
+  var compression = AxisPriorities(.defaultHigh, .defaultHigh)
+  var translatesStorage = true
+  var marginsStorage = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+  var insetsFromSafeAreaStorage = true
+  weak var owningController: UIViewController?
+
+  /// The superview, or `nil` for a root.
+  public internal(set) weak var superview: UIView?
+  /// The subviews, back to front.
+  public internal(set) var subviews: [UIView] = []
+  /// The view's Core Animation layer: corner radius, border, opacity, presentation values.
+  public private(set) lazy var layer = CALayer(view: self)
+
+  /// A view with a frame in its future superview's coordinates.
+  public init(frame: CGRect) {
+    frameStorage = frame
+  }
+
+  /// A view with a zero frame.
+  public convenience init() {
+    self.init(frame: .zero)
+  }
+
+  // MARK: - Appearance
+
+  /// Whether the view (and its subtree) is hidden.
+  open var isHidden = false {
+    didSet {
+      guard isHidden != oldValue else { return }
+      (superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
+    }
+  }
+  /// Opacity, 0…1; animatable.
+  open var alpha: CGFloat = 1 {
+    didSet {
+      if AnimationContext.current != nil {
+        CALayer.recordChange(of: layer, key: .opacity, from: Double(oldValue))
+      }
+    }
+  }
+  /// Fill colour.
+  open var backgroundColor: UIColor?
+  /// The tint colour (inherited when `nil`).
+  open var tintColor: UIColor? {
+    get { tintStorage ?? superview?.tintColor }
+    set { tintStorage = newValue }
+  }
+  private var tintStorage: UIColor?
+  /// Whether subviews are clipped to the bounds.
+  open var clipsToBounds: Bool {
+    get { layer.masksToBounds }
+    set { layer.masksToBounds = newValue }
+  }
+  /// How content fills the bounds.
+  open var contentMode: ContentMode = .scaleToFill
+  /// Whether the view receives touches.
+  open var isUserInteractionEnabled = true
+  /// An integer to find the view by (``viewWithTag(_:)``).
+  open var tag = 0
+  /// A name for tests and logs; constraint reports use it.
+  open var accessibilityIdentifier: String?
+  /// The spoken label.
+  open var accessibilityLabel: String?
+  /// The spoken value.
+  open var accessibilityValue: String?
+  /// The spoken hint.
+  open var accessibilityHint: String?
+  /// Accessibility traits.
+  open var accessibilityTraits: UIAccessibilityTraits = .none
+  /// Whether assistive technologies see this view as one element.
+  open var isAccessibilityElement = false
+
+  /// How a view fills its bounds with content (UIKit's `UIView.ContentMode`).
+  public enum ContentMode: Int, Sendable, Hashable {
+    /// Stretch.
+    case scaleToFill = 0
+    /// Fit inside, keeping the aspect ratio.
+    case scaleAspectFit
+    /// Fill, keeping the aspect ratio.
+    case scaleAspectFill
+    /// Redraw on bounds change.
+    case redraw
+    /// Centre.
+    case center
+    /// Top.
+    case top
+    /// Bottom.
+    case bottom
+    /// Left.
+    case left
+    /// Right.
+    case right
+  }
+
+  // MARK: - Direction
+
+  /// How the view's content reads; decides which way leading and trailing go for the views
+  /// it lays out.
+  open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
+    didSet {
+      guard semanticContentAttribute != oldValue else { return }
+      directionDidChange()
+    }
+  }
+
+  /// The resolved layout direction: forced by ``semanticContentAttribute``, else the
+  /// superview's, else the window's trait collection's.
+  public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+    switch semanticContentAttribute {
+    case .forceRightToLeft: return .rightToLeft
+    case .forceLeftToRight, .playback, .spatial: return .leftToRight
+    case .unspecified:
+      if let superview { return superview.effectiveUserInterfaceLayoutDirection }
+      return (self as? UIWindow)?.windowTraits.layoutDirection ?? .leftToRight
+    }
+  }
+
+  /// The direction `attribute` resolves to in a view with no forced direction.
+  public static func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute)
+    -> UIUserInterfaceLayoutDirection
+  {
+    attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+  }
+
+  func directionDidChange() {
+    guard let engine = rootView._engine else { return }
+    engine.directionChanged = true
+    engine.isDirty = true
+    setNeedsLayout()
+  }
+
+  /// The trait collection: the window's.
+  open var traitCollection: UITraitCollection {
+    window?.windowTraits ?? UITraitCollection()
+  }
+
+  /// Called when the trait collection changed.
+  open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+  // MARK: - LayoutItem
+
+  var layoutState: LayoutItemState {
+    if let state = _layoutState { return state }
+    let state = LayoutItemState()
+    _layoutState = state
+    return state
+  }
+  var layoutParentView: UIView? { superview }
+  var layoutAnchorView: UIView? { self }
+  var layoutName: String {
+    if let accessibilityIdentifier { return accessibilityIdentifier }
+    return String(describing: type(of: self)) + (tag != 0 ? "#\(tag)" : "")
+  }
+  var baselineOffsets: (first: CGFloat, last: CGFloat) {
+    (firstBaselineOffsetFromTop, lastBaselineOffsetFromBottom)
+  }
+
+  /// The first baseline's distance from the top (the bottom for views without text).
+  open var firstBaselineOffsetFromTop: CGFloat { frameStorage.height }
+  /// The last baseline's distance from the bottom (0 for views without text).
+  open var lastBaselineOffsetFromBottom: CGFloat { 0 }
+
+  /// The root of the view's tree.
+  var rootView: UIView {
+    var view = self
+    while let parent = view.superview { view = parent }
+    return view
+  }
+
+  /// The root's layout engine, made on first use.
+  var layoutEngine: LayoutEngine {
+    let root = rootView
+    if let engine = root._engine { return engine }
+    let engine = LayoutEngine(root: root)
+    root._engine = engine
+    return engine
+  }
+
+  var depth: Int {
+    var count = 0
+    var view = self
+    while let parent = view.superview {
+      count += 1
+      view = parent
+    }
+    return count
+  }
+
+  /// Conflicts and misuse found in this view's tree, oldest first.
+  public var layoutIssues: [LayoutIssue] { rootView.rootLayoutIssues }
+
+  /// Forgets the tree's recorded ``layoutIssues``.
+  public func clearLayoutIssues() { rootView.rootLayoutIssues = [] }
+
+  // MARK: - Override points
+
+  /// Whether `point` (in the view's coordinates) is inside its bounds.
+  open func point(inside point: CGPoint, with event: AnyObject?) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// The deepest visible, interactive descendant containing `point`.
+  open func hitTest(_ point: CGPoint, with event: AnyObject?) -> UIView? {
+    guard !isHidden, alpha > 0.01, isUserInteractionEnabled, self.point(inside: point, with: event)
+    else { return nil }
+    for subview in subviews.reversed() {
+      if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
+    }
+    return self
+  }
+
+  /// The size that fits `size`: the current size for plain views.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+  /// Resizes the view to ``sizeThatFits(_:)``.
+  open func sizeToFit() {
+    let size = sizeThatFits(bounds.size)
+    frame = CGRect(origin: frame.origin, size: size)
+  }
+
+  /// The safe area insets: where the window's safe area cuts into this view.
+  open var safeAreaInsets: UIEdgeInsets {
+    guard let window else { return .zero }
+    if window === self { return window.windowSafeAreaInsets }
+    let mine = convert(bounds, to: nil)
+    let safe = window.bounds.inset(by: window.windowSafeAreaInsets)
+    return UIEdgeInsets(
+      top: max(0, safe.minY - mine.minY), left: max(0, safe.minX - mine.minX),
+      bottom: max(0, mine.maxY - safe.maxY), right: max(0, mine.maxX - safe.maxX))
+  }
+
+  /// Called before the superview changes.
+  open func willMove(toSuperview newSuperview: UIView?) {}
+
+  /// Called after the superview changed.
+  open func didMoveToSuperview() {}
+
+  /// Called before the window changes.
+  open func willMove(toWindow newWindow: UIWindow?) {}
+
+  /// Called after the window changed.
+  open func didMoveToWindow() {}
+
+  /// Called after a subview was added.
+  open func didAddSubview(_ subview: UIView) {}
+
+  /// Called before a subview is removed.
+  open func willRemoveSubview(_ subview: UIView) {}
+
+  /// The size the content wants; ``noIntrinsicMetric`` on an axis without one.
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
+
+  /// Tells the layout engine that ``intrinsicContentSize`` changed.
+  open func invalidateIntrinsicContentSize() {
+    if let state = _layoutState, let engine = state.engine {
+      engine.markDirty(self)
+      superview?.setNeedsLayout()
+    }
+  }
+
+  /// Override point: position subviews by hand after constraints were applied.
+  open func layoutSubviews() {}
+
+  /// Override point: update constraints before the layout pass.
+  open func updateConstraints() {}
+
+  /// Called after the margins changed.
+  open func layoutMarginsDidChange() {}
+
+  /// Called when the safe-area insets changed.
+  open func safeAreaInsetsDidChange() {}
+}

@@ -1,0 +1,95 @@
+/// The root of a view tree on a screen (UIKit's `UIWindow`), with the host-set safe area
+/// and the clock that drives its animations and timers.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844),
+///                       safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+///                       clock: clock)
+/// ```
+@MainActor
+open class UIWindow: UIView {
+  /// The clock for animations, timers and everything time-based in this window.
+  public let clock: any MainClock
+  /// The screen the window is on.
+  public var screen: UIScreen
+  var windowSafeAreaInsets: UIEdgeInsets
+  var windowTraits: UITraitCollection
+  private static weak var newestClockObject: AnyObject?
+
+  /// A window with a frame, safe-area insets (set by the host: notch, home indicator) and
+  /// a clock (the shared real-time clock by default).
+  public init(
+    frame: CGRect, safeAreaInsets: UIEdgeInsets = .zero,
+    clock: any MainClock = RealTimeClock.shared,
+    screen: UIScreen = .main
+  ) {
+    self.clock = clock
+    self.screen = screen
+    windowSafeAreaInsets = safeAreaInsets
+    windowTraits = UITraitCollection(size: frame.size, idiom: screen.traitIdiom)
+    super.init(frame: frame)
+    Self.newestClockObject = clock
+    if let manual = clock as? ManualClock {
+      manual.addObserver { [weak self] in
+        guard let self else { return false }
+        self.layoutIfNeeded()
+        return true
+      }
+    }
+  }
+
+  /// A window filling the main screen, on the real-time clock.
+  public convenience init() {
+    self.init(frame: UIScreen.main.bounds)
+  }
+
+  static var newestClock: (any MainClock)? { newestClockObject as? any MainClock }
+
+  /// The window's root view controller; its view fills the window.
+  open var rootViewController: UIViewController? {
+    didSet {
+      guard rootViewController !== oldValue else { return }
+      if let old = oldValue, let view = old.viewIfLoaded, view.superview === self {
+        old.beginAppearance(false)
+        view.removeFromSuperview()
+        old.endAppearance(false)
+      }
+      if let controller = rootViewController, let view = controller.view {
+        view.frame = bounds
+        controller.beginAppearance(true)
+        addSubview(view)
+        controller.endAppearance(true)
+      }
+    }
+  }
+
+  /// Shows the window (kept for source compatibility).
+  open func makeKeyAndVisible() { isHidden = false }
+
+  /// The safe-area insets the host set; changing them moves every safe-area guide.
+  public func setSafeAreaInsets(_ insets: UIEdgeInsets) {
+    guard insets != windowSafeAreaInsets else { return }
+    windowSafeAreaInsets = insets
+    if let guide = _safeAreaGuide, let engine = guide.layoutState.engine {
+      engine.markDirty(guide)
+    }
+    forEachInSubtree { $0.safeAreaInsetsDidChange() }
+  }
+
+  /// The window's trait collection (size classes, direction, appearance).
+  public func setTraitCollection(_ traits: UITraitCollection) {
+    let old = windowTraits
+    windowTraits = traits
+    if old.layoutDirection != traits.layoutDirection { directionDidChange() }
+    forEachInSubtree { $0.traitCollectionDidChange(old) }
+  }
+
+  func windowSizeChanged() {
+    windowTraits = windowTraits.with(size: frame.size)
+    if let state = _layoutState, let engine = state.engine {
+      engine.markDirty(self)
+      if let guide = _safeAreaGuide { engine.markDirty(guide) }
+    }
+  }
+}
