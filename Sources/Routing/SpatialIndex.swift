@@ -75,12 +75,17 @@ public struct SpatialIndex: Sendable {
     _ coordinate: CLLocationCoordinate2D, in graph: RoadGraph, radius: Double = 200,
     heading: Double? = nil, headingTolerance: Double = 60
   ) -> [EdgeSnap] {
+    guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, abs(coordinate.latitude) <= 90,
+      abs(coordinate.longitude) <= 180, radius.isFinite, radius >= 0, radius < 100_000
+    else { return [] }
     let reach = Int((radius / 111_000) / cellSize) + 1
     let r = Int((coordinate.latitude - minLatitude) / cellSize)
     let c = Int((coordinate.longitude - minLongitude) / cellSize)
     var best: [Int: EdgeSnap] = [:]
-    for row in max(0, r - reach)...max(0, min(rows - 1, r + reach)) where r + reach >= 0 {
-      for col in max(0, c - reach)...max(0, min(columns - 1, c + reach)) where c + reach >= 0 {
+    let rowRange = max(0, r - reach)..<max(max(0, r - reach), min(rows, r + reach + 1))
+    let colRange = max(0, c - reach)..<max(max(0, c - reach), min(columns, c + reach + 1))
+    for row in rowRange {
+      for col in colRange {
         let cell = row * columns + col
         guard cell >= 0, cell + 1 < cellStart.count else { continue }
         for i in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
