@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Text", targets: ["Text"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "Routing", targets: ["Routing"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
@@ -18,6 +19,12 @@ let package = Package(
     .target(name: "Text", dependencies: ["CPango"]),
     .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
     .target(name: "NavigationCore"),
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "Routing", dependencies: ["NavigationCore", "CZlib"],
+      resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
@@ -25,11 +32,13 @@ let package = Package(
     .executableTarget(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
     .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
