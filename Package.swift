@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
+    .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -26,6 +27,9 @@ let package = Package(
       name: "Routing", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
+    .executableTarget(
+      name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
@@ -40,6 +44,9 @@ let package = Package(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "NavigationUITests",
+      dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The Google-provided components of one map view, made once and handed to every state;
+/// their content follows the navigator's progress.
+@MainActor
+final class NavigationComponents {
+  let logo: LogoView
+  let viewport = ViewportView()
+  let turnCard = TurnCardView()
+  let etaCard = ETACardView()
+  let tripProgressBar = TripProgressBarView()
+  let speedWidget = SpeedWidgetView()
+  let compassButton = NavigationButtonView(type: .compass)
+  let reportButton = NavigationButtonView(type: .reporting)
+  private(set) var context = ComponentLayoutContext()
+  private(set) var theme = NavigationTheme.make(lowLight: false, settings: nil)
+  let instructions = InstructionText()
+  private var stepKey = -1
+  private var stepBase: [Int] = []
+
+  init(attribution: String) {
+    logo = LogoView(attribution: attribution)
+  }
+
+  var all: [ComponentView] {
+    [logo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compassButton, reportButton]
+  }
+
+  /// Resizes every component for the map's size, safe area, wide mode and direction.
+  func setContext(_ next: ComponentLayoutContext) {
+    guard next != context else { return }
+    context = next
+    for view in all { view.context = next }
+  }
+
+  /// Day or night colours.
+  func setTheme(_ next: NavigationTheme) {
+    theme = next
+    for view in all { view.apply(next) }
+    logo.setRecenter(logo.isRecenter, theme: next)
+  }
+
+  /// A new route: the trip progress bar starts over, instruction text is recomputed.
+  func routeChanged(_ route: Route?) {
+    instructions.reset()
+    stepKey = -1
+    stepBase = []
+    var base = 0
+    for leg in route?.legs ?? [] {
+      stepBase.append(base)
+      base += leg.steps.count
+    }
+    if let route { tripProgressBar.reset(route: route) }
+  }
+
+  /// Updates every component from the navigator's state.
+  func update(
+    progress: RouteProgress?, location: CLLocation?, speedAlert: SpeedAlertState,
+    showSpeedometer: Bool, showSpeedLimit: Bool, locale: Locale, timeZone: TimeZone,
+    now: Date
+  ) {
+    let language = locale.language.languageCode?.identifier ?? "en"
+    let distances = NavigationDistanceFormatter(locale: locale)
+    let times = NavigationTimeFormatter(locale: locale)
+    if let progress {
+      updateTurnCard(progress, language: language, distances: distances)
+      etaCard.show(
+        arrival: times.arrivalString(now: now, remaining: progress.durationRemaining, timeZone: timeZone),
+        duration: times.durationString(seconds: progress.durationRemaining),
+        distance: distances.string(fromMeters: progress.distanceRemaining))
+      tripProgressBar.show(fraction: progress.fractionTraveled)
+    }
+    let metric = UnitSystem.preferred(for: locale) == .metric
+    var speedText: String?
+    if showSpeedometer, let location, location.speed >= 0 {
+      let value = location.speed * (metric ? 3.6 : 2.236_936)
+      speedText = "\(Int(value.rounded()))"
+    }
+    var limitText: String?
+    if showSpeedLimit, let limit = progress?.currentSpeedLimit,
+      case .known(let value, let unit) = limit
+    {
+      let shown = metric == (unit == .kilometersPerHour) ? value : (metric ? value * 1.609_344 : value / 1.609_344)
+      limitText = "\(Int(shown.rounded()))"
+    }
+    speedWidget.show(speedText: speedText, limitText: limitText, severity: speedAlert.severity)
+  }
+
+  private func updateTurnCard(
+    _ progress: RouteProgress, language: String, distances: NavigationDistanceFormatter
+  ) {
+    let leg = progress.currentLegProgress
+    let legCount = progress.route.legs.count
+    let base = stepBase.indices.contains(leg.legIndex) ? stepBase[leg.legIndex] : 0
+    let index = (leg.stepIndex ?? 0) + 1
+    let distance = distances.string(fromMeters: leg.currentStepProgress.distanceRemaining)
+    guard let step = leg.upcomingStep ?? leg.currentStep else { return }
+    let symbol = ManeuverSymbol(
+      type: step.maneuver.type, modifier: step.maneuver.modifier, drivingSide: step.drivingSide)
+    let text = instructions.text(
+      for: step, key: base + index, language: language, legCount: legCount,
+      legIndex: leg.legIndex)
+    var thenSymbol: ManeuverSymbol?
+    var thenText = ""
+    if let follow = leg.followOnStep, leg.upcomingStep != nil {
+      thenSymbol = ManeuverSymbol(
+        type: follow.maneuver.type, modifier: follow.maneuver.modifier,
+        drivingSide: follow.drivingSide)
+      thenText = instructions.text(
+        for: follow, key: base + index + 1, language: language, legCount: legCount,
+        legIndex: leg.legIndex)
+    }
+    turnCard.show(
+      symbol: symbol, distance: distance, road: step.name, instruction: text,
+      lanes: progress.currentLanes, then: thenSymbol, thenText: thenText)
+  }
+}
