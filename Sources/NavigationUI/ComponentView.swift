@@ -19,6 +19,7 @@ class ComponentView: UIView {
       if context.rightToLeft != oldValue.rightToLeft {
         semanticContentAttribute = context.rightToLeft ? .forceRightToLeft : .forceLeftToRight
       }
+      guard superview != nil else { return }
       invalidateIntrinsicContentSize()
       setNeedsLayout()
     }
@@ -29,6 +30,17 @@ class ComponentView: UIView {
     translatesAutoresizingMaskIntoConstraints = false
     accessibilityIdentifier = identifier
     semanticContentAttribute = .forceLeftToRight
+  }
+
+  /// Flushes a detached view's pending layout, so nothing keeps the view alive.
+  override func didMoveToSuperview() {
+    super.didMoveToSuperview()
+    if superview == nil {
+      layoutIfNeeded()
+    } else {
+      invalidateIntrinsicContentSize()
+      setNeedsLayout()
+    }
   }
 
   /// Applies day or night colours.
@@ -47,6 +59,16 @@ class ComponentView: UIView {
     label.font = .systemFont(ofSize: size, weight: weight)
     label.accessibilityIdentifier = name
     return label
+  }
+}
+
+extension UIView {
+  /// `setNeedsLayout()`, then, for a view outside any tree, an immediate layout pass: a
+  /// detached view's own layout engine holds the views it must lay out strongly, so a
+  /// detached view left with a pending layout would never be freed.
+  func setNeedsLayoutSafely() {
+    setNeedsLayout()
+    if superview == nil { layoutIfNeeded() }
   }
 }
 

@@ -49,6 +49,8 @@ public final class GMSNavigationHidingStackView: UIView {
   /// The managed views, in priority order (index 0 hides last).
   public var arrangedSubviews: [UIView] = [] {
     didSet {
+      NSLayoutConstraint.deactivate(placement)
+      placement = []
       for view in oldValue where !arrangedSubviews.contains(where: { $0 === view }) {
         if view.superview === self { view.removeFromSuperview() }
         view.isHidden = false
@@ -59,7 +61,7 @@ public final class GMSNavigationHidingStackView: UIView {
       }
       visibleCount = -1
       invalidateIntrinsicContentSize()
-      setNeedsLayout()
+      setNeedsLayoutSafely()
     }
   }
 
@@ -67,7 +69,7 @@ public final class GMSNavigationHidingStackView: UIView {
   public var spacing: CGFloat = 8 {
     didSet {
       visibleCount = -1
-      setNeedsLayout()
+      setNeedsLayoutSafely()
     }
   }
 
@@ -75,6 +77,12 @@ public final class GMSNavigationHidingStackView: UIView {
   public override var intrinsicContentSize: CGSize {
     let width = arrangedSubviews.map { Self.size(of: $0).width }.max() ?? 0
     return CGSize(width: width, height: UIView.noIntrinsicMetric)
+  }
+
+  /// Flushes a detached stack's pending layout, so nothing keeps it alive.
+  public override func didMoveToSuperview() {
+    super.didMoveToSuperview()
+    if superview == nil { layoutIfNeeded() }
   }
 
   /// Picks the views that fit and places them.

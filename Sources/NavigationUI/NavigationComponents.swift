@@ -20,6 +20,7 @@ final class NavigationComponents {
 
   init(attribution: String) {
     logo = LogoView(attribution: attribution)
+    for view in all { view.layoutIfNeeded() }
   }
 
   var all: [ComponentView] {

@@ -27,6 +27,7 @@ final class PromptView: ComponentView, NavigationRoundedCornerView {
     accessibilityLabel = prompt.title
     apply(theme)
     bounds = CGRect(origin: .zero, size: intrinsicContentSize)
+    layoutIfNeeded()
   }
 
   /// Which corners are rounded (top two by default).

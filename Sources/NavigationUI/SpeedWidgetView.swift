@@ -103,7 +103,7 @@ final class SpeedWidgetView: ComponentView {
     if next != display {
       display = next
       invalidateIntrinsicContentSize()
-      setNeedsLayout()
+      setNeedsLayoutSafely()
     }
   }
 }

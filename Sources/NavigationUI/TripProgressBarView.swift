@@ -70,7 +70,7 @@ final class TripProgressBarView: ComponentView {
       trafficViews.append(view)
     }
     fraction = 0
-    setNeedsLayout()
+    setNeedsLayoutSafely()
   }
 
   /// The share of the trip travelled.
@@ -79,6 +79,6 @@ final class TripProgressBarView: ComponentView {
     guard abs(clamped - fraction) > 0.0005 else { return }
     fraction = clamped
     accessibilityLabel = "Trip progress \(Int((clamped * 100).rounded())) percent"
-    setNeedsLayout()
+    setNeedsLayoutSafely()
   }
 }
