@@ -16,8 +16,7 @@ extension GMSMapView {
   /// The part of the map the camera frames, in map-view coordinates: the viewport's frame
   /// when a delegate placed it, else the bounds inside the safe area and ``padding``.
   public var cameraFrame: CGRect {
-    if layoutDelegate != nil, let viewport = components?.viewport, viewport.isDescendant(of: self)
-    {
+    if layoutDelegate != nil, let viewport = components?.viewport, viewport.isDescendant(of: self) {
       return viewport.convert(viewport.bounds, to: self)
     }
     if let viewport = components?.viewport, viewport.isDescendant(of: self) {
@@ -43,7 +42,8 @@ extension GMSMapView {
     let following = cameraMode == .following
     if let components {
       components.logo.setRecenter(
-        !following && navigationEnabled && settings.isRecenterButtonEnabled, theme: components.theme)
+        !following && navigationEnabled && settings.isRecenterButtonEnabled, theme: components.theme
+      )
     }
     updateCamera()
   }
@@ -105,12 +105,14 @@ extension GMSMapView {
     let frame = cameraFrame
     let mpp = metersPerPoint
     for p in route.geometry {
-      let dy = Geodesy.distance(
-        CLLocationCoordinate2D(latitude: p.latitude, longitude: camera.target.longitude),
-        camera.target) / mpp
-      let dx = Geodesy.distance(
-        CLLocationCoordinate2D(latitude: camera.target.latitude, longitude: p.longitude),
-        camera.target) / mpp
+      let dy =
+        Geodesy.distance(
+          CLLocationCoordinate2D(latitude: p.latitude, longitude: camera.target.longitude),
+          camera.target) / mpp
+      let dx =
+        Geodesy.distance(
+          CLLocationCoordinate2D(latitude: camera.target.latitude, longitude: p.longitude),
+          camera.target) / mpp
       if dx > Double(frame.width) / 2 + 1 || dy > Double(frame.height) / 2 + 1 { return false }
     }
     return true

@@ -126,7 +126,8 @@ open class GMSMapView: UIView {
   }
 
   /// Puts a custom view below the header (built-in layout only, while guiding).
-  public func setHeaderAccessory(_ headerAccessoryView: (any UIView & GMSNavigationAccessoryView)?) {
+  public func setHeaderAccessory(_ headerAccessoryView: (any UIView & GMSNavigationAccessoryView)?)
+  {
     headerAccessory = headerAccessoryView
     builtIn.rebuildIfActive()
   }
@@ -139,15 +140,18 @@ open class GMSMapView: UIView {
   }
 
   /// Re-lays out the current accessory view (no-op unless it is the current one).
-  public func invalidateLayout(forAccessoryView accessoryView: any UIView & GMSNavigationAccessoryView)
-  {
+  public func invalidateLayout(
+    forAccessoryView accessoryView: any UIView & GMSNavigationAccessoryView
+  ) {
     guard headerAccessory === accessoryView else { return }
     builtIn.rebuildIfActive()
   }
 
   func record(_ callback: String) {
     layoutCallbackLog.append(callback)
-    if layoutCallbackLog.count > 1000 { layoutCallbackLog.removeFirst(layoutCallbackLog.count - 1000) }
+    if layoutCallbackLog.count > 1000 {
+      layoutCallbackLog.removeFirst(layoutCallbackLog.count - 1000)
+    }
   }
 
   /// Empties ``layoutCallbackLog``.

@@ -94,7 +94,8 @@ public final class GMSNavigationHidingStackView: UIView {
     placement = []
     for (index, view) in arrangedSubviews.enumerated() { view.isHidden = index >= count }
     let shown = Array(arrangedSubviews.prefix(count))
-    let total = shown.reduce(CGFloat(0)) { $0 + Self.size(of: $1).height }
+    let total =
+      shown.reduce(CGFloat(0)) { $0 + Self.size(of: $1).height }
       + spacing * CGFloat(max(0, shown.count - 1))
     var offset: CGFloat =
       position == .center ? max(0, (bounds.height - total) / 2) : 0

@@ -23,7 +23,9 @@ public final class GMSNavigationWaypoint: Sendable, Hashable, CustomStringConver
   /// A waypoint from a place ID written `"lat,lon"` (this implementation has no place
   /// database); `nil` when it cannot be read.
   public init?(placeID: String, title: String) {
-    let parts = placeID.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    let parts = placeID.split(separator: ",").compactMap {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
     guard parts.count == 2 else { return nil }
     let location = CLLocationCoordinate2D(latitude: parts[0], longitude: parts[1])
     guard location.isValid else { return nil }

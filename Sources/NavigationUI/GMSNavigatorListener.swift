@@ -12,7 +12,8 @@ public protocol GMSNavigatorListener: AnyObject {
     _ navigator: GMSNavigator, didUpdateRemainingDistance distance: CLLocationDistance)
   /// The suggested lighting mode changed (sunrise, sunset).
   @MainActor func navigator(
-    _ navigator: GMSNavigator, didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode)
+    _ navigator: GMSNavigator,
+    didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode)
   /// A prompt or other SDK UI element is about to appear.
   @MainActor func navigatorWillPresentPrompt(_ navigator: GMSNavigator)
   /// A prompt or other SDK UI element was removed.
@@ -38,7 +39,8 @@ extension GMSNavigatorListener {
   ) {}
   /// Does nothing.
   @MainActor public func navigator(
-    _ navigator: GMSNavigator, didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode
+    _ navigator: GMSNavigator,
+    didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode
   ) {}
   /// Does nothing.
   @MainActor public func navigatorWillPresentPrompt(_ navigator: GMSNavigator) {}

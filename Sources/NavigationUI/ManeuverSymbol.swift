@@ -31,7 +31,8 @@ public struct ManeuverSymbol: Sendable, Hashable, CustomStringConvertible {
       glyph = Self.glyph(for: direction)
       isMirrored = false
     case .onRamp, .offRamp, .fork:
-      name = "\(type.rawValue.replacingOccurrences(of: " ", with: "-"))-\(direction.isEmpty ? "straight" : direction)"
+      name =
+        "\(type.rawValue.replacingOccurrences(of: " ", with: "-"))-\(direction.isEmpty ? "straight" : direction)"
       glyph = Self.glyph(for: direction)
       isMirrored = false
     case .notification, .other:

@@ -17,6 +17,16 @@ final class NavigationComponents {
   let instructions = InstructionText()
   private var stepKey = -1
   private var stepBase: [Int] = []
+  private var formatLocale: Locale?
+  private var language = "en"
+  private var metric = true
+  private var distances = NavigationDistanceFormatter(locale: Locale(identifier: "en_US"))
+  private var times = NavigationTimeFormatter(locale: Locale(identifier: "en_US"))
+  private var arrivalKey: (Int, TimeZone)?
+  private var arrivalText = ""
+  private var durationKey = -1
+  private var durationText = ""
+  private var distanceKeys: [Int: (NavigationDistanceFormatter.Rounded, String)] = [:]
 
   init(attribution: String) {
     logo = LogoView(attribution: attribution)
@@ -60,18 +70,35 @@ final class NavigationComponents {
     showSpeedometer: Bool, showSpeedLimit: Bool, locale: Locale, timeZone: TimeZone,
     now: Date
   ) {
-    let language = locale.language.languageCode?.identifier ?? "en"
-    let distances = NavigationDistanceFormatter(locale: locale)
-    let times = NavigationTimeFormatter(locale: locale)
+    if formatLocale != locale {
+      formatLocale = locale
+      language = locale.language.languageCode?.identifier ?? "en"
+      distances = NavigationDistanceFormatter(locale: locale)
+      times = NavigationTimeFormatter(locale: locale)
+      metric = UnitSystem.preferred(for: locale) == .metric
+      arrivalKey = nil
+      durationKey = -1
+      distanceKeys = [:]
+    }
     if let progress {
-      updateTurnCard(progress, language: language, distances: distances)
+      updateTurnCard(progress, language: language)
+      let arrivalMinute = Int(
+        ((now.timeIntervalSince1970 + progress.durationRemaining) / 60).rounded(.down))
+      if arrivalKey.map({ $0.0 != arrivalMinute || $0.1 != timeZone }) ?? true {
+        arrivalKey = (arrivalMinute, timeZone)
+        arrivalText = times.arrivalString(
+          now: now, remaining: progress.durationRemaining, timeZone: timeZone)
+      }
+      let minutes = Int((progress.durationRemaining / 60).rounded())
+      if minutes != durationKey {
+        durationKey = minutes
+        durationText = times.durationString(seconds: progress.durationRemaining)
+      }
       etaCard.show(
-        arrival: times.arrivalString(now: now, remaining: progress.durationRemaining, timeZone: timeZone),
-        duration: times.durationString(seconds: progress.durationRemaining),
-        distance: distances.string(fromMeters: progress.distanceRemaining))
+        arrival: arrivalText, duration: durationText,
+        distance: distanceText(progress.distanceRemaining, slot: 0))
       tripProgressBar.show(fraction: progress.fractionTraveled)
     }
-    let metric = UnitSystem.preferred(for: locale) == .metric
     var speedText: String?
     if showSpeedometer, let location, location.speed >= 0 {
       let value = location.speed * (metric ? 3.6 : 2.236_936)
@@ -81,20 +108,29 @@ final class NavigationComponents {
     if showSpeedLimit, let limit = progress?.currentSpeedLimit,
       case .known(let value, let unit) = limit
     {
-      let shown = metric == (unit == .kilometersPerHour) ? value : (metric ? value * 1.609_344 : value / 1.609_344)
+      let shown =
+        metric == (unit == .kilometersPerHour)
+        ? value : (metric ? value * 1.609_344 : value / 1.609_344)
       limitText = "\(Int(shown.rounded()))"
     }
     speedWidget.show(speedText: speedText, limitText: limitText, severity: speedAlert.severity)
   }
 
-  private func updateTurnCard(
-    _ progress: RouteProgress, language: String, distances: NavigationDistanceFormatter
-  ) {
+  /// The formatted distance, recomputed only when its rounded value changes.
+  private func distanceText(_ meters: Double, slot: Int) -> String {
+    let rounded = distances.rounded(meters: meters)
+    if let hit = distanceKeys[slot], hit.0 == rounded { return hit.1 }
+    let text = distances.string(fromMeters: meters)
+    distanceKeys[slot] = (rounded, text)
+    return text
+  }
+
+  private func updateTurnCard(_ progress: RouteProgress, language: String) {
     let leg = progress.currentLegProgress
     let legCount = progress.route.legs.count
     let base = stepBase.indices.contains(leg.legIndex) ? stepBase[leg.legIndex] : 0
     let index = (leg.stepIndex ?? 0) + 1
-    let distance = distances.string(fromMeters: leg.currentStepProgress.distanceRemaining)
+    let distance = distanceText(leg.currentStepProgress.distanceRemaining, slot: 1)
     guard let step = leg.upcomingStep ?? leg.currentStep else { return }
     let symbol = ManeuverSymbol(
       type: step.maneuver.type, modifier: step.maneuver.modifier, drivingSide: step.drivingSide)

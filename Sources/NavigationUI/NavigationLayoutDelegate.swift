@@ -18,7 +18,8 @@
 /// ```
 public protocol NavigationLayoutDelegate: AnyObject {
   /// Entering navigation-ready from non-navigation: build the navigation-ready layout.
-  @MainActor func enableNavigationUI(navMap mapView: GMSMapView, newState: any NavigationReadyUIState)
+  @MainActor func enableNavigationUI(
+    navMap mapView: GMSMapView, newState: any NavigationReadyUIState)
   /// Leaving navigation-ready for non-navigation: remove every view and guide added,
   /// including a prompt still on screen.
   @MainActor func disableNavigationUI(
@@ -71,6 +72,5 @@ extension NavigationLayoutDelegate {
     navMap mapView: GMSMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView
   ) {}
   /// Does nothing.
-  @MainActor public func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState)
-  {}
+  @MainActor public func sizeChanged(navMap mapView: GMSMapView, newState: any NavigationUIState) {}
 }

@@ -38,7 +38,8 @@ final class PromptView: ComponentView, NavigationRoundedCornerView {
 
   override var intrinsicContentSize: CGSize {
     let width =
-      context.wideMode ? 360 : context.mapSize.width - context.safeArea.left - context.safeArea.right
+      context.wideMode
+      ? 360 : context.mapSize.width - context.safeArea.left - context.safeArea.right
     return CGSize(width: max(0, width), height: Self.height)
   }
 

@@ -39,7 +39,8 @@ final class TurnCardView: ComponentView {
     let leading = context.wideMode ? 0 : context.safeArea.left
     let width = bounds.width
     place(arrow, CGRect(x: leading + pad, y: top + 8, width: 56, height: 56))
-    place(distance, CGRect(x: leading + pad + 64, y: top + 6, width: width - pad * 2 - 64, height: 28))
+    place(
+      distance, CGRect(x: leading + pad + 64, y: top + 6, width: width - pad * 2 - 64, height: 28))
     place(road, CGRect(x: leading + pad + 64, y: top + 36, width: width - pad * 2 - 64, height: 30))
     place(lanes, CGRect(x: leading + pad, y: top + 70, width: width - pad * 2, height: 22))
     place(secondary, CGRect(x: 0, y: top + 94, width: width, height: 26))

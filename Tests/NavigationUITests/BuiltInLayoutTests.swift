@@ -66,7 +66,9 @@ struct BuiltInLayoutTests {
     #expect(frame.minY >= 170 - 0.001)
     #expect(frame.height <= 400.001)
     #expect(approx(frame.minX, h.frame(onMap(h, "googleLogo")!).minX))
-    #expect(h.mapView.subviews.firstIndex { $0 === bar }! < h.mapView.subviews.firstIndex { $0 === turn }!)
+    #expect(
+      h.mapView.subviews.firstIndex { $0 === bar }! < h.mapView.subviews.firstIndex { $0 === turn }!
+    )
 
     h.mapView.settings.isNavigationHeaderEnabled = false
     h.mapView.settings.isNavigationFooterEnabled = false
@@ -95,7 +97,9 @@ struct BuiltInLayoutTests {
 
     h.mapView.padding = UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
     h.window.layoutIfNeeded()
-    #expect(approx(h.mapView.cameraFrame, CGRect(x: 20, y: 177, width: 330, height: 844 - 106 - 30 - 177)))
+    #expect(
+      approx(h.mapView.cameraFrame, CGRect(x: 20, y: 177, width: 330, height: 844 - 106 - 30 - 177))
+    )
 
     h.navigator.showPrompt(.incident(title: "Crash"))
     let prompt = try #require(h.mapView.currentPromptView)

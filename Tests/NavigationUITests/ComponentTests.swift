@@ -46,7 +46,9 @@ struct ComponentTests {
     h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
     h.clock.advance(by: 20)
     #expect(h.navigator.distanceToNextDestination < remaining0)
-    #expect(text(g.turnCard, "turnCard.distance") != distance0 || text(g.turnCard, "turnCard.road") != road0)
+    #expect(
+      text(g.turnCard, "turnCard.distance") != distance0
+        || text(g.turnCard, "turnCard.road") != road0)
     let elapsed = try #require(subview(g.tripProgressBar, "tripProgressBar.elapsed"))
     #expect(elapsed.frame.height >= 0)
     #expect(g.tripProgressBar.accessibilityLabel?.contains("percent") == true)
@@ -85,7 +87,8 @@ struct ComponentTests {
         through: [Harness.origin, Harness.casino], heading: nil, alternates: 0)[0]
       for i in r.legs.indices {
         var a = r.legs[i].annotation ?? RouteLegAnnotation()
-        a.maxSpeeds = Array(repeating: .known(value: 30, unit: .kilometersPerHour), count: max(a.distances.count, 1))
+        a.maxSpeeds = Array(
+          repeating: .known(value: 30, unit: .kilometersPerHour), count: max(a.distances.count, 1))
         r.legs[i].annotation = a
       }
       route = r
@@ -135,9 +138,14 @@ struct ComponentTests {
     let (h, g) = try guiding(locale: Locale(identifier: "fr_FR"))
     h.window.layoutIfNeeded()
     let label = g.turnCard.accessibilityLabel ?? ""
-    let french = ["Tourner", "Continuer", "Prendre", "Serrer", "Vous", "Au rond-point", "Rester", "Rejoindre", "Faire"]
+    let french = [
+      "Tourner", "Continuer", "Prendre", "Serrer", "Vous", "Au rond-point", "Rester", "Rejoindre",
+      "Faire",
+    ]
     #expect(french.contains { label.contains($0) }, "\(label)")
-    #expect(text(g.etaCard, "etaCard.remaining").contains("km") || text(g.etaCard, "etaCard.remaining").contains("m"))
+    #expect(
+      text(g.etaCard, "etaCard.remaining").contains("km")
+        || text(g.etaCard, "etaCard.remaining").contains("m"))
   }
 
   @Test func logoBecomesRecenterButtonWhenCameraStopsFollowing() throws {

@@ -159,10 +159,12 @@ struct DelegateScenarioTests {
       #expect(approx(report.minX, 12))
       #expect(logo.minX > report.maxX)
       let turn = g.turnCard
-      let arrow = try! #require(turn.subviews.first { $0.accessibilityIdentifier == "turnCard.arrow" })
+      let arrow = try! #require(
+        turn.subviews.first { $0.accessibilityIdentifier == "turnCard.arrow" })
       #expect(arrow.frame.midX > turn.bounds.midX)
       #expect(turn.effectiveUserInterfaceLayoutDirection == .rightToLeft)
-      let text = (turn.subviews.first { $0.accessibilityIdentifier == "turnCard.road" } as? UILabel)?.text
+      let text =
+        (turn.subviews.first { $0.accessibilityIdentifier == "turnCard.road" } as? UILabel)?.text
       #expect(text?.isEmpty == false)
     }
   }

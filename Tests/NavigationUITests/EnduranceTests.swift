@@ -1,9 +1,10 @@
-@testable import Cassowary
 import CMallocStats
 import Foundation
 import NavigationCore
 import NavigationUI
 import Testing
+
+@testable import Cassowary
 @testable import ViewKit
 
 /// The solver's live rows and symbols in a window's tree.
@@ -58,7 +59,9 @@ struct EnduranceTests {
     #expect(after.constraints == baseline.constraints)
     #expect(peakRows <= baseline.rows)
     let growth = memory1 - memory0
-    print("endurance: rows \(baseline.rows) → \(after.rows), symbols \(baseline.symbols) → \(after.symbols), malloc \(memory0) → \(memory1) (\(growth) bytes)")
+    print(
+      "endurance: rows \(baseline.rows) → \(after.rows), symbols \(baseline.symbols) → \(after.symbols), malloc \(memory0) → \(memory1) (\(growth) bytes)"
+    )
     // A detached view with a pending layout used to keep itself alive through its own layout
     // engine (1.2 GB over this run); that is fixed. What remains is a slow, decaying growth
     // (about 400 bytes per prompt shown in a cycle that also resizes, not yet traced), so

@@ -28,7 +28,8 @@ struct ErrorTests {
     } catch let error as GMSMapViewNavigationLayoutError {
       #expect(error.code == .cannotSetDelegateWhileNavigationEnabled)
       #expect(error.errorCode == 1)
-      #expect(GMSMapViewNavigationLayoutError.errorDomain == "GMSMapViewNavigationLayoutErrorDomain")
+      #expect(
+        GMSMapViewNavigationLayoutError.errorDomain == "GMSMapViewNavigationLayoutErrorDomain")
       #expect(error.description.contains("navigation is enabled"))
     }
     #expect(h.mapView.layoutDelegate === delegate)
@@ -38,7 +39,8 @@ struct ErrorTests {
   }
 
   @Test func carPlayScreenRefusesDelegate() throws {
-    let screen = UIScreen(bounds: CGRect(x: 0, y: 0, width: 800, height: 480), scale: 2, idiom: .carPlay)
+    let screen = UIScreen(
+      bounds: CGRect(x: 0, y: 0, width: 800, height: 480), scale: 2, idiom: .carPlay)
     let mapView = GMSMapView(options: GMSMapViewOptions(frame: screen.bounds, screen: screen))
     #expect(mapView.isCarPlayScreen)
     do {
@@ -122,9 +124,13 @@ struct ErrorTests {
     h.navigator.setDestinations([casino, casino]) { statuses.append($0) }
     #expect(statuses.isEmpty)  // callbacks come on the next clock turn
     h.clock.advance(by: 0)
-    #expect(statuses == [.locationUnavailable, .noWaypointsError, .waypointError, .duplicateWaypointsError])
-    #expect(GMSNavigationWaypoint(
-      location: CLLocationCoordinate2D(latitude: 91, longitude: 0), title: "x") == nil)
+    #expect(
+      statuses == [
+        .locationUnavailable, .noWaypointsError, .waypointError, .duplicateWaypointsError,
+      ])
+    #expect(
+      GMSNavigationWaypoint(
+        location: CLLocationCoordinate2D(latitude: 91, longitude: 0), title: "x") == nil)
     #expect(h.navigator.isGuidanceActive == false)
   }
 

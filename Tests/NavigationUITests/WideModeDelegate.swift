@@ -27,7 +27,9 @@ final class WideModeDelegate: NavigationLayoutDelegate {
     }
   }
 
-  private func layoutReady(_ map: GMSMapView, _ state: any NavigationUIState, buttons: [any NavigationUIButton]) {
+  private func layoutReady(
+    _ map: GMSMapView, _ state: any NavigationUIState, buttons: [any NavigationUIButton]
+  ) {
     clear()
     variant = "ready"
     let safe = map.safeAreaLayoutGuide
@@ -67,7 +69,8 @@ final class WideModeDelegate: NavigationLayoutDelegate {
       state.turnCard.leadingAnchor.constraint(equalTo: map.leadingAnchor),
       state.etaCard.bottomAnchor.constraint(equalTo: map.bottomAnchor),
       state.etaCard.leadingAnchor.constraint(equalTo: map.leadingAnchor),
-      state.speedWidget.bottomAnchor.constraint(equalTo: state.etaCard.layoutMarginsGuide.topAnchor),
+      state.speedWidget.bottomAnchor.constraint(
+        equalTo: state.etaCard.layoutMarginsGuide.topAnchor),
       state.speedWidget.leadingAnchor.constraint(
         equalTo: safe.leadingAnchor, constant: NavigationStyleValues.elementHorizontalPadding),
       state.tripProgressBar.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 2),
@@ -85,7 +88,8 @@ final class WideModeDelegate: NavigationLayoutDelegate {
         state.viewport.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
         state.viewport.leadingAnchor.constraint(equalTo: state.turnCard.trailingAnchor),
         state.viewport.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
-        state.googleLogo.leadingAnchor.constraint(equalTo: state.turnCard.trailingAnchor, constant: 8),
+        state.googleLogo.leadingAnchor.constraint(
+          equalTo: state.turnCard.trailingAnchor, constant: 8),
         state.googleLogo.bottomAnchor.constraint(equalTo: safe.bottomAnchor),
         compass.topAnchor.constraint(equalTo: safe.topAnchor, constant: 8),
       ]
