@@ -87,7 +87,8 @@ extension GMSNavigator {
     deliver(events)
   }
 
-  /// SDK prompts from route data: incidents within 1 km, heavy traffic within 2 km.
+  /// SDK prompts from route data: incidents within 1 km, heavy traffic within 2 km (once per
+  /// route).
   func raiseRoutePrompts() {
     guard let core, promptPolicy.shouldDisplayPrompts else { return }
     let distance = routeProgress?.distanceToNextManeuver ?? .infinity
@@ -96,6 +97,12 @@ extension GMSNavigator {
       promptedIncidents.insert(ahead.incident.identifier)
       let title = ahead.incident.description ?? ahead.incident.type
       raise(.incident(title: title), kind: .incident, distance: distance)
+    }
+    if !trafficPrompted, let ahead = core.congestionAhead(of: state, within: 2000) {
+      trafficPrompted = true
+      raise(
+        .traffic(title: "Heavy traffic ahead", distance: ahead), kind: .traffic,
+        distance: distance)
     }
   }
 

@@ -47,6 +47,7 @@ public final class GMSNavigator {
   var guiding = false
   var guidanceTimer: ClockTimer?
   var promptedIncidents: Set<String> = []
+  var trafficPrompted = false
   var pendingCallbacks: [ClockTimer] = []
   var activePrompts: [Int: NavigationPrompt] = [:]
 
@@ -205,6 +206,7 @@ public final class GMSNavigator {
     if let lastLocation { state = navigator.update(state, with: lastLocation) }
     routeProgress = navigator.progress(for: state, now: clock.now)
     promptedIncidents = []
+    trafficPrompted = false
     mapView?.navigatorRouteChanged()
     notify { $0.navigatorDidChangeRoute(self) }
     beginGuidanceIfReady()
