@@ -33,6 +33,9 @@ public final class GMSLocationSimulator {
     didSet { simulation?.isPaused = isPaused }
   }
 
+  /// A detour off the route to simulate (for reroute testing); applies to the next drive.
+  public var deviation: LocationSimulator.Deviation?
+
   /// Whether the vehicle is driving along a route.
   public var isSimulatingAlongRoute: Bool { timer != nil }
 
@@ -51,6 +54,7 @@ public final class GMSLocationSimulator {
     guard let navigator, let route = navigator.currentRoute else { return }
     var configuration = LocationSimulator.Configuration()
     configuration.speedMultiplier = Double(max(0, speedMultiplier))
+    configuration.deviation = deviation
     let sim = LocationSimulator(route: route, configuration: configuration)
     simulator = sim
     var start = sim.start(at: navigator.clock.now)

@@ -44,6 +44,7 @@ extension GMSMapView {
       components.logo.setRecenter(
         !following && navigationEnabled && settings.isRecenterButtonEnabled, theme: components.theme
       )
+      if phase == .activeGuidance { refreshContent() }
     }
     updateCamera()
   }

@@ -176,14 +176,17 @@ extension GMSMapView {
       NavigationTheme.make(lowLight: lightingMode == .lowLight, settings: settings))
   }
 
+  /// Speed icons hide while the recenter button shows (SPEC §14.6).
+  private var recentering: Bool { components?.logo.isRecenter ?? false }
+
   /// Updates every component from the navigator.
   func refreshContent() {
     guard let components, let navigator else { return }
     components.update(
       progress: navigator.routeProgress, location: navigator.lastLocation,
       speedAlert: navigator.speedAlert,
-      showSpeedometer: shouldDisplaySpeedometer && travelMode == .driving,
-      showSpeedLimit: shouldDisplaySpeedLimit && travelMode == .driving,
+      showSpeedometer: shouldDisplaySpeedometer && travelMode == .driving && !recentering,
+      showSpeedLimit: shouldDisplaySpeedLimit && travelMode == .driving && !recentering,
       locale: navigationLocale, timeZone: navigationTimeZone,
       now: navigator.referenceDate.addingTimeInterval(clock.now))
   }

@@ -142,3 +142,37 @@ struct NavigatorTests {
     #expect(h.navigator.alternateRoutes.count <= 2)
   }
 }
+
+@MainActor
+struct RerouteTests {
+  @Test func detourReroutesAndRestartsTheTripBar() throws {
+    final class Listener: GMSNavigatorListener {
+      var routeChanges = 0
+      func navigatorDidChangeRoute(_ navigator: GMSNavigator) { routeChanges += 1 }
+    }
+    let (h, g) = try guiding()
+    let listener = Listener()
+    h.navigator.add(listener)
+    let firstRoute = try #require(h.navigator.currentRoute)
+    let simulator = try #require(h.mapView.locationSimulator)
+    simulator.deviation = LocationSimulator.Deviation(atDistance: 200, duration: 20, angle: 90)
+    simulator.simulateLocationsAlongExistingRoute()
+    h.clock.advance(by: 60)
+    #expect(listener.routeChanges >= 1)
+    #expect(h.navigator.currentRoute != firstRoute)
+    #expect(h.navigator.isGuidanceActive)
+    #expect(g.turnCard.superview === h.mapView)
+  }
+
+  @Test func speedIconsHideWhileRecenterShows() throws {
+    let (h, g) = try guiding()
+    h.mapView.shouldDisplaySpeedometer = true
+    h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    h.clock.advance(by: 3)
+    #expect(g.speedWidget.intrinsicContentSize != .zero)
+    h.mapView.simulateGesture(.scroll(dx: 0, dy: 100))
+    #expect(g.speedWidget.intrinsicContentSize == .zero)
+    h.mapView.simulateTap(g.googleLogo)
+    #expect(g.speedWidget.intrinsicContentSize != .zero)
+  }
+}
