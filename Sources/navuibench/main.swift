@@ -46,42 +46,51 @@ func run() {
   clock.advance(by: 0)
   window.layoutIfNeeded()
   var lines: [String] = []
+  let only = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("--") }
+  func wanted(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 
-  lines.append(
-    measure("transition enable+startGuidance", target: 1000, samples: 200) {
-      mapView.isNavigationEnabled = false
-      window.layoutIfNeeded()
-      return microseconds {
-        mapView.isNavigationEnabled = true
-        navigator.isGuidanceActive = true
+  if wanted("transition") {
+    lines.append(
+      measure("transition enable+startGuidance", target: 1000, samples: 200) {
+        mapView.isNavigationEnabled = false
         window.layoutIfNeeded()
-      }
-    })
+        return microseconds {
+          mapView.isNavigationEnabled = true
+          navigator.isGuidanceActive = true
+          window.layoutIfNeeded()
+        }
+      })
+  }
 
-  lines.append(
-    measure("prompt slide frame (1/60 s)", target: 10, samples: 200) {
-      navigator.showPrompt(.incident(title: "Accident ahead"))
-      clock.advance(by: 0.1)
-      let prompt = mapView.currentPromptView!
-      let t = microseconds {
-        clock.advance(by: 1.0 / 60)
-        _ = prompt.layer.presentation()?.frame
-      }
-      navigator.dismissPrompt()
-      clock.advance(by: 0.5)
-      return t
-    })
+  if wanted("prompt") {
+    lines.append(
+      measure("prompt slide frame (1/60 s)", target: 10, samples: 200) {
+        navigator.showPrompt(.incident(title: "Accident ahead"))
+        clock.advance(by: 0.1)
+        let prompt = mapView.currentPromptView!
+        let t = microseconds {
+          clock.advance(by: 1.0 / 60)
+          _ = prompt.layer.presentation()?.frame
+        }
+        navigator.dismissPrompt()
+        clock.advance(by: 0.5)
+        return t
+      })
+  }
 
-  mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
-  clock.advance(by: 2)
-  lines.append(
-    measure("navigator tick (all components)", target: 50, samples: 60) {
-      if !navigator.isGuidanceActive || mapView.locationSimulator?.isSimulatingAlongRoute != true {
-        navigator.isGuidanceActive = true
-        mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
-      }
-      return microseconds { clock.advance(by: 1) }
-    })
+  if wanted("tick") {
+    mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    clock.advance(by: 2)
+    lines.append(
+      measure("navigator tick (all components)", target: 50, samples: only == nil ? 60 : 3000) {
+        if !navigator.isGuidanceActive || mapView.locationSimulator?.isSimulatingAlongRoute != true
+        {
+          navigator.isGuidanceActive = true
+          mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+        }
+        return microseconds { clock.advance(by: 1) }
+      })
+  }
   if CommandLine.arguments.contains("--json") {
     let json = lines.map { "\"\($0)\"" }.joined(separator: ",\n  ")
     print("[\n  \(json)\n]")
