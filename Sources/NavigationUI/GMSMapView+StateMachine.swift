@@ -60,6 +60,7 @@ extension GMSMapView {
 
   func disableNavigationNow() {
     guard navigationEnabled else { return }
+    components?.pruneFinishedAnimations()
     if phase == .activeGuidance {
       navigator?.isGuidanceActive = false
       if phase == .activeGuidance { leaveGuidance() }
@@ -97,6 +98,7 @@ extension GMSMapView {
   }
 
   private func leaveGuidance() {
+    components?.pruneFinishedAnimations()
     if promptView != nil { hideCurrentPrompt() }
     phase = .navigationReady
     if let layoutDelegate {
@@ -110,6 +112,7 @@ extension GMSMapView {
   /// Shows a prompt, replacing the one on screen through `changePrompt`.
   func presentPrompt(_ prompt: NavigationPrompt, replacing: Bool) {
     guard navigationEnabled, phase == .activeGuidance, let components else { return }
+    components.pruneFinishedAnimations()
     let view = PromptView(prompt: prompt, context: components.context, theme: components.theme)
     let old = promptView
     promptView = view

@@ -37,6 +37,12 @@ final class NavigationComponents {
     [logo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compassButton, reportButton]
   }
 
+  /// Drops finished presentation animations. ViewKit prunes a layer's finished animations
+  /// only when its presentation is read, and these views live as long as the map view.
+  func pruneFinishedAnimations() {
+    for view in all where view.layer.animationKeys() == nil { _ = view.layer.presentation() }
+  }
+
   /// Resizes every component for the map's size, safe area, wide mode and direction.
   func setContext(_ next: ComponentLayoutContext) {
     guard next != context else { return }

@@ -62,14 +62,11 @@ struct EnduranceTests {
     print(
       "endurance: rows \(baseline.rows) → \(after.rows), symbols \(baseline.symbols) → \(after.symbols), malloc \(memory0) → \(memory1) (\(growth) bytes)"
     )
-    // A detached view with a pending layout used to keep itself alive through its own layout
-    // engine (1.2 GB over this run); that is fixed. What remains is a slow, decaying growth
-    // (about 400 bytes per prompt shown in a cycle that also resizes, not yet traced), so
-    // strict flatness is a known issue and a hard bound catches regressions.
-    #expect(memory0 < 0 || growth < 16_000_000, "malloc grew \(growth) bytes over 10,000 cycles")
-    withKnownIssue("malloc grows ~1 KB per cycle with prompts and resizes", isIntermittent: true) {
-      #expect(memory0 < 0 || growth < 2_000_000, "malloc grew \(growth) bytes over 10,000 cycles")
-    }
+    // Two ViewKit behaviours used to make this grow: a detached view with a pending layout
+    // kept itself alive through its own engine (1.2 GB over this run), and layers keep
+    // finished animations until their presentation is read (about 400 bytes a cycle).
+    // NavigationUI works around both.
+    #expect(memory0 < 0 || growth < 2_000_000, "malloc grew \(growth) bytes over 10,000 cycles")
     #expect(h.mapView.subviews.isEmpty)
     #expect(h.clock.pendingCount == 0)
     #expect(h.mapView.layoutCallbackLog.count <= 1000)
