@@ -29,8 +29,11 @@ extension GMSNavigator {
   func ingest(_ fix: CLLocation) {
     lastLocation = fix
     let now = clock.now
-    lighting = LightingModeAdvisor().update(
-      lighting, at: fix.coordinate, now: referenceDate.timeIntervalSince1970 + now)
+    if now - lastLightingCheck >= 10 || lighting.suggested == nil {
+      lastLightingCheck = now
+      lighting = LightingModeAdvisor().update(
+        lighting, at: fix.coordinate, now: referenceDate.timeIntervalSince1970 + now)
+    }
     if let suggested = lighting.suggested, suggested != suggestedLightingMode {
       suggestedLightingMode = suggested
       notify { $0.navigator(self, didChangeSuggestedLightingMode: suggested) }

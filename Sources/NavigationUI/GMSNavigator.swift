@@ -48,6 +48,7 @@ public final class GMSNavigator {
   var guidanceTimer: ClockTimer?
   var promptedIncidents: Set<String> = []
   var trafficPrompted = false
+  var lastLightingCheck = -Double.infinity
   var pendingCallbacks: [ClockTimer] = []
   var activePrompts: [Int: NavigationPrompt] = [:]
 

@@ -7,6 +7,7 @@ final class TripProgressBarView: ComponentView {
   let marker = UIView()
   private var trafficViews: [UIView] = []
   private(set) var fraction: Double = 0
+  private var shownPercent = -1
   /// Fractions (start, end) of the trip with heavy traffic.
   private(set) var traffic: [(Double, Double)] = []
 
@@ -70,15 +71,24 @@ final class TripProgressBarView: ComponentView {
       trafficViews.append(view)
     }
     fraction = 0
+    shownPercent = -1
     setNeedsLayoutSafely()
   }
 
-  /// The share of the trip travelled.
+  /// The share of the trip travelled; the bar moves when its position changes by half a
+  /// point or more, the accessibility label when the whole percentage changes.
   func show(fraction value: Double) {
     let clamped = min(1, max(0, value))
-    guard abs(clamped - fraction) > 0.0005 else { return }
+    let percent = Int((clamped * 100).rounded())
+    if percent != shownPercent {
+      shownPercent = percent
+      accessibilityLabel = "Trip progress \(percent) percent"
+    }
+    let height = bounds.height > 0 ? Double(bounds.height) : 400
+    guard abs(clamped - fraction) * height >= 0.5 || (clamped == 1 && fraction != 1) else {
+      return
+    }
     fraction = clamped
-    accessibilityLabel = "Trip progress \(Int((clamped * 100).rounded())) percent"
     setNeedsLayoutSafely()
   }
 }
