@@ -131,6 +131,18 @@ final class BuiltInLayout {
         c.compassButton.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
       ]
     }
+    if settings.myLocationButton {
+      add(c.myLocationButton)
+      list += [
+        c.myLocationButton.trailingAnchor.constraint(
+          equalTo: safe.trailingAnchor, constant: -margin - pad.right),
+        c.myLocationButton.bottomAnchor.constraint(
+          equalTo: guiding && settings.isNavigationReportIncidentButtonEnabled
+            ? c.reportButton.topAnchor : bottom,
+          constant: guiding && settings.isNavigationReportIncidentButtonEnabled
+            ? -NavigationStyleValues.buttonVerticalPadding : -margin - pad.bottom),
+      ]
+    }
     if guiding {
       add(c.speedWidget)
       list += [

@@ -159,6 +159,12 @@ extension GMSMapView {
     navigationUIDelegate?.mapViewDidTapRecenterButton(self)
   }
 
+  /// Moves the camera onto the vehicle's location, when known (the my-location button).
+  func showMyLocation() {
+    guard let fix = navigator?.lastLocation else { return }
+    camera.target = fix.coordinate
+  }
+
   func compassTapped() {
     if navigationEnabled && cameraMode != .free {
       cameraMode = cameraMode == .overview ? .following : .overview

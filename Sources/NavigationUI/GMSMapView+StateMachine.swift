@@ -22,6 +22,7 @@ extension GMSMapView {
     let made = NavigationComponents(attribution: openStreetMapAttribution)
     made.logo.action = { [weak self] in self?.recenter() }
     made.compassButton.action = { [weak self] in self?.compassTapped() }
+    made.myLocationButton.action = { [weak self] in self?.showMyLocation() }
     components = made
     refreshContext()
     refreshTheme()

@@ -18,11 +18,15 @@ public struct NavigationButtonKnownType: Hashable, Sendable, RawRepresentable,
   /// The incident-report button (raw value 1).
   public static let reporting = NavigationButtonKnownType(rawValue: 1)
 
-  /// `compass`, `reporting`, or `unknown(n)`.
+  /// The built-in layout's my-location button (raw value 2; never in a delegate's `buttons`).
+  public static let myLocation = NavigationButtonKnownType(rawValue: 2)
+
+  /// `compass`, `reporting`, `myLocation`, or `unknown(n)`.
   public var description: String {
     switch rawValue {
     case 0: return "compass"
     case 1: return "reporting"
+    case 2: return "myLocation"
     default: return "unknown(\(rawValue))"
     }
   }

@@ -8,13 +8,24 @@ final class NavigationButtonView: ComponentView {
 
   init(type: NavigationButtonKnownType) {
     self.type = type
-    super.init(identifier: type == .compass ? "compassButton" : "reportButton")
+    super.init(
+      identifier: type == .compass
+        ? "compassButton" : type == .reporting ? "reportButton" : "myLocationButton")
     layer.cornerRadius = 24
     addSubview(glyph)
     isAccessibilityElement = true
     accessibilityTraits = .button
-    setText(glyph, type == .compass ? "N" : "⚠")
-    accessibilityLabel = type == .compass ? "Compass" : "Report an incident"
+    switch type {
+    case .compass:
+      setText(glyph, "N")
+      accessibilityLabel = "Compass"
+    case .reporting:
+      setText(glyph, "⚠")
+      accessibilityLabel = "Report an incident"
+    default:
+      setText(glyph, "◎")
+      accessibilityLabel = "My location"
+    }
   }
 
   override var intrinsicContentSize: CGSize { CGSize(width: 48, height: 48) }

@@ -12,6 +12,8 @@ final class NavigationComponents {
   let speedWidget = SpeedWidgetView()
   let compassButton = NavigationButtonView(type: .compass)
   let reportButton = NavigationButtonView(type: .reporting)
+  /// The built-in layout's my-location button (never handed to a delegate).
+  let myLocationButton = NavigationButtonView(type: .myLocation)
   private(set) var context = ComponentLayoutContext()
   private(set) var theme = NavigationTheme.make(lowLight: false, settings: nil)
   let instructions = InstructionText()
@@ -34,7 +36,10 @@ final class NavigationComponents {
   }
 
   var all: [ComponentView] {
-    [logo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compassButton, reportButton]
+    [
+      logo, viewport, turnCard, etaCard, tripProgressBar, speedWidget, compassButton, reportButton,
+      myLocationButton,
+    ]
   }
 
   /// Drops finished presentation animations. ViewKit prunes a layer's finished animations

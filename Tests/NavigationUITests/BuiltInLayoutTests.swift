@@ -132,3 +132,24 @@ struct BuiltInLayoutTests {
     #expect(recorder.ready?.buttons.contains { $0.type == .compass } == true)
   }
 }
+
+@MainActor
+struct MyLocationButtonTests {
+  @Test func myLocationButtonOnlyInBuiltInLayoutWhenEnabled() throws {
+    let h = try builtIn()
+    #expect(onMap(h, "myLocationButton") == nil)
+    h.mapView.settings.myLocationButton = true
+    let button = try #require(onMap(h, "myLocationButton"))
+    #expect(approx(h.frame(button).maxX, 390 - 12))
+    #expect(approx(h.frame(button).maxY, 844 - 34 - 12))
+    h.navigator.isGuidanceActive = true
+    let report = try #require(onMap(h, "reportButton"))
+    let moved = try #require(onMap(h, "myLocationButton"))
+    #expect(approx(h.frame(moved).maxY, h.frame(report).minY - 12))
+    h.mapView.simulateGesture(.scroll(dx: 0, dy: 300))
+    h.mapView.simulateTap(moved)
+    #expect(
+      approx(h.mapView.camera.target.latitude, h.navigator.lastLocation!.coordinate.latitude))
+    #expect(moved.accessibilityLabel == "My location")
+  }
+}
