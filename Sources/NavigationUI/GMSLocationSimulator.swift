@@ -55,7 +55,9 @@ public final class GMSLocationSimulator {
     var configuration = LocationSimulator.Configuration()
     configuration.speedMultiplier = Double(max(0, speedMultiplier))
     configuration.deviation = deviation
-    let sim = LocationSimulator(route: route, configuration: configuration)
+    let sim =
+      navigator.core.map { LocationSimulator(track: $0.track, configuration: configuration) }
+      ?? LocationSimulator(route: route, configuration: configuration)
     simulator = sim
     var start = sim.start(at: navigator.clock.now)
     start.isPaused = isPaused
