@@ -5,7 +5,7 @@ extension GMSNavigator {
   func beginGuidanceIfReady() {
     guard guidanceRequested, let core, !guiding else { return }
     guiding = true
-    if state.status == .idle { state = core.start() }
+    if state.status == .idle || state.isComplete { state = core.start() }
     guidanceTimer = clock.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
       self?.tick()
     }
