@@ -101,7 +101,10 @@ extension GMSNavigator {
       let title = ahead.incident.description ?? ahead.incident.type
       raise(.incident(title: title), kind: .incident, distance: distance)
     }
-    if !trafficPrompted, let ahead = core.congestionAhead(of: state, within: 2000) {
+    let now = clock.now
+    guard !trafficPrompted, now - lastTrafficCheck >= 5 else { return }
+    lastTrafficCheck = now
+    if let ahead = core.congestionAhead(of: state, within: 2000) {
       trafficPrompted = true
       raise(
         .traffic(title: "Heavy traffic ahead", distance: ahead), kind: .traffic,

@@ -49,6 +49,7 @@ public final class GMSNavigator {
   var promptedIncidents: Set<String> = []
   var trafficPrompted = false
   var lastLightingCheck = -Double.infinity
+  var lastTrafficCheck = -Double.infinity
   var pendingCallbacks: [ClockTimer] = []
   var activePrompts: [Int: NavigationPrompt] = [:]
 

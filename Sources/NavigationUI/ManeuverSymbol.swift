@@ -32,7 +32,7 @@ public struct ManeuverSymbol: Sendable, Hashable, CustomStringConvertible {
       isMirrored = false
     case .onRamp, .offRamp, .fork:
       name =
-        "\(type.rawValue.replacingOccurrences(of: " ", with: "-"))-\(direction.isEmpty ? "straight" : direction)"
+        "\(Self.dashed(type.rawValue))-\(direction.isEmpty ? "straight" : direction)"
       glyph = Self.glyph(for: direction)
       isMirrored = false
     case .notification, .other:
@@ -45,7 +45,7 @@ public struct ManeuverSymbol: Sendable, Hashable, CustomStringConvertible {
         glyph = leftHand ? "↷" : "↶"
         isMirrored = leftHand
       } else {
-        let base = type.rawValue.replacingOccurrences(of: " ", with: "-")
+        let base = Self.dashed(type.rawValue)
         name = "\(base)-\(direction.isEmpty ? "straight" : direction)"
         glyph = Self.glyph(for: direction)
         isMirrored = false
@@ -58,8 +58,13 @@ public struct ManeuverSymbol: Sendable, Hashable, CustomStringConvertible {
     switch modifier {
     case .none: return ""
     case .uTurn: return "uturn"
-    default: return modifier.rawValue.replacingOccurrences(of: " ", with: "-")
+    default: return dashed(modifier.rawValue)
     }
+  }
+
+  /// `"slight right"` → `"slight-right"`, without Foundation.
+  static func dashed(_ text: String) -> String {
+    String(text.map { $0 == " " ? "-" : $0 })
   }
 
   static func glyph(for direction: String) -> String {

@@ -18,6 +18,7 @@ final class NavigationComponents {
   private(set) var theme = NavigationTheme.make(lowLight: false, settings: nil)
   let instructions = InstructionText()
   private var stepKey = -1
+  private var symbols: (ManeuverSymbol, ManeuverSymbol?)?
   private var stepBase: [Int] = []
   private var formatLocale: Locale?
   private var language = "en"
@@ -66,6 +67,7 @@ final class NavigationComponents {
   func routeChanged(_ route: Route?) {
     instructions.reset()
     stepKey = -1
+    symbols = nil
     stepBase = []
     var base = 0
     for leg in route?.legs ?? [] {
@@ -143,19 +145,27 @@ final class NavigationComponents {
     let index = (leg.stepIndex ?? 0) + 1
     let distance = distanceText(leg.currentStepProgress.distanceRemaining, slot: 1)
     guard let step = leg.upcomingStep ?? leg.currentStep else { return }
-    let symbol = ManeuverSymbol(
-      type: step.maneuver.type, modifier: step.maneuver.modifier, drivingSide: step.drivingSide)
+    let key = base + index
     let text = instructions.text(
-      for: step, key: base + index, language: language, legCount: legCount,
-      legIndex: leg.legIndex)
-    var thenSymbol: ManeuverSymbol?
+      for: step, key: key, language: language, legCount: legCount, legIndex: leg.legIndex)
+    let follow = leg.upcomingStep != nil ? leg.followOnStep : nil
+    if key != stepKey || symbols == nil {
+      stepKey = key
+      symbols = (
+        ManeuverSymbol(
+          type: step.maneuver.type, modifier: step.maneuver.modifier,
+          drivingSide: step.drivingSide),
+        follow.map {
+          ManeuverSymbol(
+            type: $0.maneuver.type, modifier: $0.maneuver.modifier, drivingSide: $0.drivingSide)
+        }
+      )
+    }
+    guard let (symbol, thenSymbol) = symbols else { return }
     var thenText = ""
-    if let follow = leg.followOnStep, leg.upcomingStep != nil {
-      thenSymbol = ManeuverSymbol(
-        type: follow.maneuver.type, modifier: follow.maneuver.modifier,
-        drivingSide: follow.drivingSide)
+    if let follow {
       thenText = instructions.text(
-        for: follow, key: base + index + 1, language: language, legCount: legCount,
+        for: follow, key: key + 1, language: language, legCount: legCount,
         legIndex: leg.legIndex)
     }
     turnCard.show(
