@@ -8,7 +8,9 @@ let package = Package(
     .library(name: "Text", targets: ["Text"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "Routing", targets: ["Routing"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
+    .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -18,19 +20,33 @@ let package = Package(
     .target(name: "Text", dependencies: ["CPango"]),
     .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
     .target(name: "NavigationCore"),
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
+    .target(
+      name: "Routing", dependencies: ["NavigationCore", "CZlib"],
+      resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
+    .executableTarget(
+      name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
     .executableTarget(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
     .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "NavigationUITests",
+      dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
   ],
   swiftLanguageModes: [.v6]
 )

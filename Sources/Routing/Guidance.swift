@@ -1,0 +1,144 @@
+import NavigationCore
+
+/// Turns router paths into NavigationCore routes: geometry, steps with maneuvers computed from
+/// the road graph (turns, forks, ramps, roundabouts with exit numbers, arrival side),
+/// intersections with lanes, and per-segment annotations (distance, duration, speed, maxspeed).
+///
+/// Instruction text is a short English fallback; NavigationCore's instruction compiler can
+/// replace it.
+public struct Guidance: Sendable {
+  /// The graph the paths run on.
+  public let graph: RoadGraph
+
+  /// Guidance over a graph.
+  public init(graph: RoadGraph) { self.graph = graph }
+
+  /// One piece of a leg: an edge, travelled from `start` to `end` meters.
+  struct Piece {
+    var edge: Int
+    var shape: [CLLocationCoordinate2D]
+  }
+
+  /// A route with one leg per path.
+  public func route(legs paths: [EdgePath], waypoints: [CLLocationCoordinate2D]) -> Route {
+    var legs: [RouteLeg] = []
+    var snapped: [Waypoint] = []
+    for (i, path) in paths.enumerated() {
+      let leg = self.leg(path, destination: waypoints[min(i + 1, waypoints.count - 1)])
+      if i == 0, let first = leg.steps.first {
+        snapped.append(Waypoint(location: first.maneuver.location, name: first.name))
+      }
+      if let last = leg.steps.last {
+        snapped.append(Waypoint(location: last.maneuver.location, name: last.name))
+      }
+      legs.append(leg)
+    }
+    return Route(legs: legs, waypoints: snapped, source: .other)
+  }
+
+  /// The travelled part of each edge of a path, in order.
+  func pieces(_ path: EdgePath) -> [Piece] {
+    path.edges.enumerated().map { i, e in
+      var shape = graph.shape(ofEdge: e)
+      let length = Double(graph.edges[e].length)
+      let from = i == 0 ? path.startOffset : 0
+      let to = i == path.edges.count - 1 ? path.endOffset : length
+      if from > 0 || to < length { shape = Self.cut(shape, from: from, to: to) }
+      return Piece(edge: e, shape: shape)
+    }
+  }
+
+  /// The part of a line between two distances along it.
+  static func cut(
+    _ line: [CLLocationCoordinate2D], from: Double, to: Double
+  ) -> [CLLocationCoordinate2D] {
+    var out: [CLLocationCoordinate2D] = []
+    var walked = 0.0
+    for k in 0..<(line.count - 1) {
+      let d = Geodesy.distance(line[k], line[k + 1])
+      let a = walked
+      let b = walked + d
+      walked = b
+      if b < from || a > to { continue }
+      let f0 = d > 0 ? max(0, (from - a) / d) : 0
+      let f1 = d > 0 ? min(1, (to - a) / d) : 1
+      let p0 = Geodesy.interpolate(line[k], line[k + 1], fraction: f0)
+      if out.isEmpty || out.last != p0 { out.append(p0) }
+      out.append(Geodesy.interpolate(line[k], line[k + 1], fraction: f1))
+    }
+    if out.isEmpty { out = [line[0]] }
+    if out.count == 1 { out.append(out[0]) }
+    return out
+  }
+
+  func leg(_ path: EdgePath, destination: CLLocationCoordinate2D) -> RouteLeg {
+    let pieces = self.pieces(path)
+    var geometry: [CLLocationCoordinate2D] = []
+    var annotation = RouteLegAnnotation()
+    var pieceStart: [Int] = []  // geometry index where each piece starts
+    for piece in pieces {
+      let road = graph.roads[Int(graph.edges[piece.edge].road)]
+      let speed = road.speed / 3.6
+      var shape = piece.shape[...]
+      if let last = geometry.last, last == shape.first { shape = shape.dropFirst() }
+      pieceStart.append(max(0, geometry.count - 1))
+      for c in shape {
+        if let last = geometry.last {
+          let d = Geodesy.distance(last, c)
+          annotation.distances.append(d)
+          annotation.durations.append(d / speed)
+          annotation.speeds.append(speed)
+          annotation.maxSpeeds.append(road.maxspeed?.speedLimit ?? .unknown)
+        }
+        geometry.append(c)
+      }
+    }
+    if geometry.count == 1 { geometry.append(geometry[0]) }
+    var maneuvers = self.maneuvers(pieces, pieceStart: pieceStart, destination: destination)
+    maneuvers.sort { $0.geometryIndex < $1.geometryIndex }
+    var steps: [RouteStep] = []
+    for (k, m) in maneuvers.enumerated() {
+      let end = k + 1 < maneuvers.count ? maneuvers[k + 1].geometryIndex : geometry.count - 1
+      let range = m.geometryIndex..<max(end, m.geometryIndex)
+      var stepShape = Array(geometry[m.geometryIndex...max(end, m.geometryIndex)])
+      if stepShape.count == 1 { stepShape.append(stepShape[0]) }
+      let distance = range.reduce(0.0) { $0 + annotation.distances[$1] }
+      let duration = range.reduce(0.0) { $0 + annotation.durations[$1] }
+      let road = graph.roads[Int(graph.edges[pieces[m.piece].edge].road)]
+      var step = RouteStep(
+        maneuver: m.maneuver, geometry: stepShape, distance: distance,
+        expectedTravelTime: duration, name: road.name)
+      step.ref = road.ref
+      step.destinations = road.destinations
+      if m.maneuver.type == .rotary { step.rotaryName = road.name }
+      step.intersections = m.intersection.map { [$0] } ?? []
+      step.speedLimitSign = .vienna
+      step.speedLimitUnit = .kilometersPerHour
+      step.maneuver.instruction = Self.instruction(m.maneuver, name: road.name)
+      steps.append(step)
+    }
+    let distance = annotation.distances.reduce(0, +)
+    let duration = annotation.durations.reduce(0, +)
+    var leg = RouteLeg(
+      steps: steps, distance: distance, expectedTravelTime: duration,
+      summary: summary(pieces))
+    leg.annotation = annotation
+    return leg
+  }
+
+  /// The names of the two longest roads of a leg.
+  func summary(_ pieces: [Piece]) -> String {
+    var lengths: [String: Double] = [:]
+    var order: [String] = []
+    for p in pieces {
+      let name = graph.roads[Int(graph.edges[p.edge].road)].name
+      guard !name.isEmpty else { continue }
+      if lengths[name] == nil { order.append(name) }
+      lengths[name, default: 0] += Geodesy.length(of: p.shape)
+    }
+    let top = order.enumerated().sorted {
+      (-lengths[$0.element]!, $0.offset) < (-lengths[$1.element]!, $1.offset)
+    }.prefix(2).sorted { $0.offset < $1.offset }
+    return top.map(\.element).joined(separator: ", ")
+  }
+}

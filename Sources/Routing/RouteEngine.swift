@@ -1,0 +1,125 @@
+import Foundation
+import NavigationCore
+
+/// The ODbL attribution every screen or file built from the bundled map must show.
+public let openStreetMapAttribution =
+  "Map data © OpenStreetMap contributors, available under the Open Database License (ODbL 1.0)"
+  + " — https://www.openstreetmap.org/copyright"
+
+/// The embedded router: a road graph, its index, and guidance, behind one call.
+///
+/// ```swift
+/// let engine = try RouteEngine.bundled()
+/// let route = try engine.route(through: [origin, destination])
+/// ```
+public struct RouteEngine: Sendable {
+  /// The router (graph and spatial index).
+  public let router: Router
+
+  /// An engine over a built graph.
+  public init(graph: RoadGraph) { router = Router(graph: graph) }
+
+  /// An engine over an OSM file (PBF or XML).
+  public init(mapPath: String) throws(OSMReadError) {
+    self.init(graph: RoadGraph.build(from: try OSMData.read(path: mapPath)))
+  }
+
+  /// The path of the bundled Monaco extract, looked up beside the binary, in SwiftPM's resource
+  /// bundle, and in the source tree.
+  public static func bundledMapPath() -> String? {
+    let name = "monaco.osm.pbf"
+    var candidates: [String] = []
+    if let url = Bundle.module.url(forResource: "monaco", withExtension: "osm.pbf") {
+      candidates.append(url.path)
+    }
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
+    for bundle in ["NavigationUIKit_Routing.resources", "NavigationUIKit_Routing.bundle"] {
+      candidates.append(executable.appendingPathComponent("\(bundle)/\(name)").path)
+      candidates.append(executable.appendingPathComponent("\(bundle)/Resources/\(name)").path)
+    }
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    candidates.append(source.appendingPathComponent("Resources/\(name)").path)
+    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// An engine over the bundled Monaco map.
+  public static func bundled() throws(OSMReadError) -> RouteEngine {
+    guard let path = bundledMapPath() else {
+      throw .io(path: "monaco.osm.pbf", reason: "bundled map not found")
+    }
+    return try RouteEngine(mapPath: path)
+  }
+
+  /// Snaps every waypoint and finds the fastest path for each leg.
+  ///
+  /// - Parameter heading: The traveller's heading at the first waypoint (for reroutes).
+  public func paths(
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil
+  ) throws(RoutingError) -> [EdgePath] {
+    guard waypoints.count >= 2 else { throw .tooFewWaypoints }
+    var snaps: [[EdgeSnap]] = []
+    for (i, w) in waypoints.enumerated() {
+      let s = router.snap(w, heading: i == 0 ? heading : nil)
+      guard !s.isEmpty else {
+        throw .offMap(waypoint: i, latitude: w.latitude, longitude: w.longitude)
+      }
+      snaps.append(s)
+    }
+    var out: [EdgePath] = []
+    for leg in 0..<(waypoints.count - 1) {
+      guard let p = router.path(from: snaps[leg], to: snaps[leg + 1]) else {
+        throw .noRoute(leg: leg)
+      }
+      out.append(p)
+    }
+    return out
+  }
+
+  /// The fastest route through the waypoints (one leg between each consecutive pair).
+  public func route(
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil
+  ) throws(RoutingError) -> Route {
+    let legs = try paths(through: waypoints, heading: heading)
+    return Guidance(graph: router.graph).route(legs: legs, waypoints: waypoints)
+  }
+
+  /// Reroutes from the current position and heading to the remaining waypoints.
+  public func reroute(
+    from location: CLLocation, to remaining: [CLLocationCoordinate2D]
+  ) throws(RoutingError) -> Route {
+    try route(
+      through: [location.coordinate] + remaining,
+      heading: location.course >= 0 ? location.course : nil)
+  }
+
+  /// The fastest route and up to two alternatives that differ enough from it.
+  public func routes(
+    from origin: CLLocationCoordinate2D, to destination: CLLocationCoordinate2D,
+    alternatives: Int = 2
+  ) throws(RoutingError) -> [Route] {
+    let best = try paths(through: [origin, destination])[0]
+    let sources = router.snap(origin)
+    let targets = router.snap(destination)
+    var found = [best]
+    var penalties: [Int: Float] = [:]
+    for _ in 0..<(alternatives * 2) where found.count <= alternatives {
+      for p in found { for e in p.edges { penalties[e] = 1.6 } }
+      guard let candidate = router.path(from: sources, to: targets, penalties: penalties) else {
+        break
+      }
+      let realCost = candidate.edges.reduce(0.0) { $0 + Double(router.graph.edges[$1].duration) }
+      let bestCost = best.edges.reduce(0.0) { $0 + Double(router.graph.edges[$1].duration) }
+      let shared = Set(candidate.edges).intersection(best.edges).reduce(0.0) {
+        $0 + Double(router.graph.edges[$1].length)
+      }
+      let length = candidate.edges.reduce(0.0) { $0 + Double(router.graph.edges[$1].length) }
+      if realCost <= bestCost * 1.5, shared <= 0.75 * length,
+        !found.contains(where: { $0.edges == candidate.edges })
+      {
+        found.append(candidate)
+      }
+    }
+    let guidance = Guidance(graph: router.graph)
+    return found.map { guidance.route(legs: [$0], waypoints: [origin, destination]) }
+  }
+}

@@ -1,0 +1,179 @@
+import NavigationCore
+
+/// Why the router could not route.
+public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A waypoint has no drivable road within the snap radius (index into the waypoints).
+  case offMap(waypoint: Int, latitude: Double, longitude: Double)
+  /// No path joins two waypoints (a leg index).
+  case noRoute(leg: Int)
+  /// Fewer than two waypoints.
+  case tooFewWaypoints
+
+  /// A message that says what and where.
+  public var description: String {
+    switch self {
+    case .offMap(let i, let lat, let lon):
+      return "waypoint \(i) (\(lat),\(lon)) is not near any drivable road on the map"
+    case .noRoute(let leg): return "no drivable route for leg \(leg)"
+    case .tooFewWaypoints: return "a route needs at least two waypoints"
+    }
+  }
+}
+
+/// Fastest paths by car on a ``RoadGraph``: edge-based, so turn costs, U-turns and turn
+/// restrictions are exact; A* with a straight-line bound at the fastest speed on the map.
+public struct Router: Sendable {
+  /// The graph routed on.
+  public let graph: RoadGraph
+  /// The nearest-edge index.
+  public let index: SpatialIndex
+  let maxSpeed: Double
+
+  /// A router over `graph`.
+  public init(graph: RoadGraph) {
+    self.graph = graph
+    self.index = SpatialIndex(graph: graph)
+    self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
+  }
+
+  /// A router without a spatial index, for turn costs only.
+  init(graphOnly graph: RoadGraph) {
+    self.graph = graph
+    self.index = SpatialIndex(empty: ())
+    self.maxSpeed = 1
+  }
+
+  /// Seconds added for turning from `inEdge` to `outEdge`, nil when the turn is not allowed.
+  public func turnCost(from inEdge: Int, to outEdge: Int) -> Float? {
+    let a = graph.edges[inEdge]
+    let b = graph.edges[outEdge]
+    let v = Int(a.to)
+    if !graph.bannedTurns.isEmpty, graph.isBanned(from: inEdge, to: outEdge) { return nil }
+    var cost: Float = graph.hasTrafficSignal(v) ? 2 : 0
+    if b.to == a.from, b.road == a.road, b.shapeStart == a.shapeStart {
+      // A U-turn along the same road: only at a dead end.
+      return graph.outgoing(v).count == 1 ? cost + 20 : nil
+    }
+    var angle = graph.startBearing(outEdge) - graph.endBearing(inEdge)
+    while angle > 180 { angle -= 360 }
+    while angle <= -180 { angle += 360 }
+    let sharpness = Float(abs(angle) / 180)
+    if abs(angle) > 20 {
+      // Right-hand traffic: left turns cross the oncoming lane and cost more.
+      cost += (angle > 0 ? 6 : 9) * sharpness * sharpness.squareRoot() + 1
+    }
+    return cost
+  }
+
+  /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
+  public func snap(
+    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250
+  ) -> [EdgeSnap] {
+    var snaps = index.nearest(coordinate, in: graph, radius: radius, heading: heading)
+    if snaps.isEmpty, heading != nil {
+      snaps = index.nearest(coordinate, in: graph, radius: radius)
+    }
+    guard let nearest = snaps.first else { return [] }
+    return snaps.filter { $0.distance <= nearest.distance + 5 }
+  }
+
+  /// The fastest path between two snapped positions.
+  ///
+  /// - Parameter penalties: Multipliers on some edges' durations (used for alternatives).
+  public func path(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
+  ) -> EdgePath? {
+    let edgeCount = graph.edges.count
+    var dist = [Float](repeating: .infinity, count: edgeCount)
+    var parent = [Int32](repeating: -1, count: edgeCount)
+    var heap = EdgeHeap()
+    let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
+    let cosLat = cos(goal.latitude * .pi / 180)
+    func bound(_ e: Int) -> Float {
+      let v = Int(graph.edges[e].to)
+      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
+      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
+      return Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+    }
+    func duration(_ e: Int) -> Float {
+      graph.edges[e].duration * (penalties.isEmpty ? 1 : penalties[e] ?? 1)
+    }
+    func fraction(_ e: Int, _ offset: Double) -> Float {
+      let length = graph.edges[e].length
+      return length > 0 ? Float(offset) / length : 0
+    }
+    var best: Float = .infinity
+    var bestEnd: (edge: Int, offset: Double, parent: Int)?
+    var targetOffsets: [Int: Double] = [:]
+    for t in targets where targetOffsets[t.edge] == nil { targetOffsets[t.edge] = t.offset }
+    for s in sources {
+      let cost = (1 - fraction(s.edge, s.offset)) * duration(s.edge)
+      if cost < dist[s.edge] {
+        dist[s.edge] = cost
+        heap.push(cost + bound(s.edge), Int32(s.edge))
+      }
+      if let t = targetOffsets[s.edge], t >= s.offset {
+        let direct = (fraction(s.edge, t) - fraction(s.edge, s.offset)) * duration(s.edge)
+        if direct < best {
+          best = direct
+          bestEnd = (s.edge, t, -1)
+        }
+      }
+    }
+    while let (key, item) = heap.pop() {
+      let e = Int(item)
+      if key >= best { break }
+      let base = dist[e]
+      if key > base + bound(e) + 1e-3 { continue }
+      for out in graph.outgoing(Int(graph.edges[e].to)) {
+        guard let turn = turnCost(from: e, to: out) else { continue }
+        let atStart = base + turn
+        if let t = targetOffsets[out] {
+          let candidate = atStart + fraction(out, t) * duration(out)
+          if candidate < best {
+            best = candidate
+            bestEnd = (out, t, e)
+          }
+        }
+        let cost = atStart + duration(out)
+        if cost < dist[out] {
+          dist[out] = cost
+          parent[out] = Int32(e)
+          heap.push(cost + bound(out), Int32(out))
+        }
+      }
+    }
+    guard let end = bestEnd else { return nil }
+    var edges = [end.edge]
+    if end.parent >= 0 {
+      var e = end.parent
+      var guardCount = 0
+      while e >= 0, guardCount <= edgeCount {
+        edges.append(e)
+        if sources.contains(where: { $0.edge == e }) && dist[e] == sourceCost(e, sources, duration)
+        {
+          break
+        }
+        e = Int(parent[e])
+        guardCount += 1
+      }
+      edges.reverse()
+    }
+    let start = sources.first { $0.edge == edges[0] }?.offset ?? 0
+    return EdgePath(edges: edges, startOffset: start, endOffset: end.offset, cost: Double(best))
+  }
+
+  private func sourceCost(
+    _ e: Int, _ sources: [EdgeSnap], _ duration: (Int) -> Float
+  ) -> Float {
+    guard let s = sources.first(where: { $0.edge == e }) else { return -1 }
+    let length = graph.edges[e].length
+    return (1 - (length > 0 ? Float(s.offset) / length : 0)) * duration(e)
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
