@@ -60,6 +60,7 @@ extension Tableau {
     var row = finishAccumulation()
     row.basic = def.variable
     definitions[Int(d)].alive = false
+    deadDefinitions += 1
     info[Int(def.variable)].definitionOf = -1
     insertRow(row)
     markDirty(def.variable)
@@ -136,5 +137,55 @@ extension Tableau {
     }
     dirtyDefinitionLow = Int.max
     dirtyDefinitionHigh = -1
+    if deadDefinitions >= 64 && deadDefinitions * 2 > definitions.count && journal == nil {
+      compactDefinitions()
+    }
+  }
+
+  /// Drops dead definitions and their terms, renumbering the live ones in the same order
+  /// (which keeps each after the ones it depends on), and rebuilds the dependents lists.
+  /// Runs when no definition is waiting to be published; amortised O(1) per removal.
+  mutating func compactDefinitions() {
+    var defs = Buffer<Definition>()
+    var syms = Buffer<Int32>()
+    var coeffs = Buffer<Double>()
+    for d in 0..<definitions.count where definitions[d].alive {
+      var def = definitions[d]
+      let start = Int(def.termStart)
+      let nd = Int32(defs.count)
+      def.termStart = Int32(syms.count)
+      for j in start..<start + Int(def.termCount) {
+        syms.append(definitionSyms[j])
+        coeffs.append(definitionCoeffs[j])
+      }
+      info[Int(def.variable)].definitionOf = nd
+      if Int(def.tag) < tags.count { tags[Int(def.tag)].definition = nd }
+      defs.append(def)
+    }
+    definitions.deallocate()
+    definitionSyms.deallocate()
+    definitionCoeffs.deallocate()
+    definitions = defs
+    definitionSyms = syms
+    definitionCoeffs = coeffs
+    dependentDefinition.removeAll()
+    dependentNext.removeAll()
+    for i in info.indices { info[i].dependentHead = -1 }
+    for d in 0..<definitions.count {
+      let def = definitions[d]
+      let start = Int(def.termStart)
+      for j in start..<start + Int(def.termCount) {
+        let s = Int(definitionSyms[j])
+        guard info[s].kind == .external else { continue }
+        dependentDefinition.append(Int32(d))
+        dependentNext.append(info[s].dependentHead)
+        info[s].dependentHead = Int32(dependentDefinition.count - 1)
+      }
+    }
+    definitionDirty.removeAll()
+    for _ in 0..<definitions.count { definitionDirty.append(false) }
+    expansionMultiplier = Array(repeating: 0, count: definitions.count)
+    expansionStamp = Array(repeating: 0, count: definitions.count)
+    deadDefinitions = 0
   }
 }

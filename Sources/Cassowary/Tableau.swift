@@ -42,6 +42,8 @@ struct Tableau {
   // MARK: Publishing
   var dirtyList = Buffer<Int32>()
   var definitionDirty = Buffer<Bool>()
+  /// Definitions turned back into rows since the last compaction.
+  var deadDefinitions = 0
   var dirtyDefinitionLow = Int.max
   var dirtyDefinitionHigh = -1
 

@@ -196,6 +196,8 @@ struct ChurnTests {
     }
     #expect(sizes.last == sizes[10], "symbol table grew: \(sizes[10]) → \(sizes.last!)")
     #expect(solver.engine.rows.count < 20)
+    #expect(solver.engine.definitions.count < 200, "dead definitions are compacted away")
+    #expect(solver.engine.definitionSyms.count < 600)
     #expect(released == nil, "a variable no constraint mentions is still held")
     try solver.suggestValue(400, for: width)
     solver.updateVariables()
