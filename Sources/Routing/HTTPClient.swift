@@ -98,8 +98,31 @@ public struct HTTPClient: Sendable {
         throw .connectionFailed(host: host, port: port, reason: String(cString: strerror(errno)))
       }
       response.append(contentsOf: buffer[0..<n])
+      if Self.isComplete(response) { break }
     }
     return try Self.decode(response)
+  }
+
+  /// Whether a response is complete by its Content-Length or chunked terminator (servers may
+  /// keep the connection open despite `Connection: close`).
+  static func isComplete(_ raw: [UInt8]) -> Bool {
+    guard raw.count >= 4 else { return false }
+    var end: Int?
+    for k in 0..<(raw.count - 3) where raw[k] == 13 && raw[k + 1] == 10 && raw[k + 2] == 13 && raw[k + 3] == 10 {
+      end = k
+      break
+    }
+    guard let end else { return false }
+    let head = String(decoding: raw[0..<end], as: UTF8.self).lowercased()
+    for line in head.split(separator: "\r\n") {
+      if line.hasPrefix("content-length:"), let n = Int(line.dropFirst(15).trimmingWhitespace()) {
+        return raw.count - (end + 4) >= n
+      }
+      if line.hasPrefix("transfer-encoding:"), line.contains("chunked") {
+        return raw.suffix(5).elementsEqual([48, 13, 10, 13, 10])
+      }
+    }
+    return false
   }
 
   /// Splits a raw response into status and body (identity or chunked).
