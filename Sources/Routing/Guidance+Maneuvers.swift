@@ -39,7 +39,8 @@ extension Guidance {
   }
 
   func maneuvers(
-    _ pieces: [Piece], pieceStart: [Int], destination: CLLocationCoordinate2D
+    _ pieces: [Piece], pieceStart: [Int], destination: CLLocationCoordinate2D,
+    passed: inout [(geometryIndex: Int, intersection: Intersection)]
   ) -> [PlacedManeuver] {
     var out: [PlacedManeuver] = []
     let first = pieces[0]
@@ -110,6 +111,8 @@ extension Guidance {
           PlacedManeuver(
             maneuver: maneuver, geometryIndex: pieceStart[i], piece: i,
             intersection: intersection(a, b, modifier)))
+      } else if graph.outgoing(Int(graph.edges[a].to)).count > 1 || ra.turnLanesForward != nil {
+        passed.append((pieceStart[i], intersection(a, b, .straight)))
       }
       i += 1
     }

@@ -67,9 +67,14 @@ public struct RouteEngine: Sendable {
     }
     var out: [EdgePath] = []
     for leg in 0..<(waypoints.count - 1) {
-      guard let p = router.path(from: snaps[leg], to: snaps[leg + 1]) else {
-        throw .noRoute(leg: leg)
+      if let p = router.path(from: snaps[leg], to: snaps[leg + 1]) {
+        out.append(p)
+        continue
       }
+      // The nearest road may be an island (a private yard, a closed loop): widen to the ten
+      // nearest edges of each end, as engines do when a snapped point has no route.
+      let wide = [leg, leg + 1].map { router.snap(waypoints[$0], candidates: 10) }
+      guard let p = router.path(from: wide[0], to: wide[1]) else { throw .noRoute(leg: leg) }
       out.append(p)
     }
     return out

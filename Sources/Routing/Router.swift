@@ -66,14 +66,21 @@ public struct Router: Sendable {
   }
 
   /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
+  ///
+  /// - Parameter candidates: When above 1, the that many nearest edges instead of those
+  ///   within 5 m of the nearest.
   public func snap(
-    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250
+    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250,
+    candidates: Int = 1
   ) -> [EdgeSnap] {
     var snaps = index.nearest(coordinate, in: graph, radius: radius, heading: heading)
     if snaps.isEmpty, heading != nil {
       snaps = index.nearest(coordinate, in: graph, radius: radius)
     }
+    let mainland = snaps.filter { !graph.isOnIsland($0.edge) }
+    if !mainland.isEmpty { snaps = mainland }
     guard let nearest = snaps.first else { return [] }
+    if candidates > 1 { return Array(snaps.prefix(candidates)) }
     return snaps.filter { $0.distance <= nearest.distance + 5 }
   }
 
