@@ -28,12 +28,21 @@ public struct Router: Sendable {
   /// The nearest-edge index.
   public let index: SpatialIndex
   let maxSpeed: Double
+  /// Per vertex: 2 s when it has traffic signals, else 0.
+  let signalCost: [Float]
+  /// Landmark distances for A* lower bounds.
+  var landmarks: Landmarks
 
   /// A router over `graph`.
   public init(graph: RoadGraph) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
     self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
+    var signals = [Float](repeating: 0, count: graph.vertexCount)
+    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
+    self.signalCost = signals
+    self.landmarks = Landmarks()
+    self.landmarks = Landmarks(router: self, count: 8)
   }
 
   /// A router without a spatial index, for turn costs only.
@@ -41,6 +50,10 @@ public struct Router: Sendable {
     self.graph = graph
     self.index = SpatialIndex(empty: ())
     self.maxSpeed = 1
+    var signals = [Float](repeating: 0, count: graph.vertexCount)
+    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
+    self.signalCost = signals
+    self.landmarks = Landmarks()
   }
 
   /// Seconds added for turning from `inEdge` to `outEdge`, nil when the turn is not allowed.
@@ -49,7 +62,7 @@ public struct Router: Sendable {
     let b = graph.edges[outEdge]
     let v = Int(a.to)
     if !graph.bannedTurns.isEmpty, graph.isBanned(from: inEdge, to: outEdge) { return nil }
-    var cost: Float = graph.hasTrafficSignal(v) ? 2 : 0
+    var cost: Float = signalCost[v]
     if b.to == a.from, b.road == a.road, b.shapeStart == a.shapeStart {
       // A U-turn along the same road: only at a dead end.
       return graph.outgoing(v).count == 1 ? cost + 20 : nil
@@ -96,12 +109,6 @@ public struct Router: Sendable {
     var heap = EdgeHeap()
     let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
     let cosLat = cos(goal.latitude * .pi / 180)
-    func bound(_ e: Int) -> Float {
-      let v = Int(graph.edges[e].to)
-      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
-      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
-      return Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
-    }
     func duration(_ e: Int) -> Float {
       graph.edges[e].duration * (penalties.isEmpty ? 1 : penalties[e] ?? 1)
     }
@@ -109,17 +116,40 @@ public struct Router: Sendable {
       let length = graph.edges[e].length
       return length > 0 ? Float(offset) / length : 0
     }
+    // Landmark terms only for a single target edge pair (the usual case), else straight line.
+    let useLandmarks = !landmarks.forward.isEmpty && penalties.isEmpty && targets.count <= 2
+    let terms = targets.map { t in
+      landmarks.forward.isEmpty
+        ? [] : landmarks.targetTerms(edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
+    }
+    func bound(_ e: Int) -> Float {
+      let v = Int(graph.edges[e].to)
+      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
+      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
+      let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      guard useLandmarks else { return straight }
+      var alt = Float.infinity
+      for t in terms { alt = min(alt, landmarks.bound(e, t)) }
+      return max(straight, alt)
+    }
     var best: Float = .infinity
     var bestEnd: (edge: Int, offset: Double, parent: Int)?
-    var targetOffsets: [Int: Double] = [:]
-    for t in targets where targetOffsets[t.edge] == nil { targetOffsets[t.edge] = t.offset }
+    var targetList: [(edge: Int, offset: Double)] = []
+    for t in targets where !targetList.contains(where: { $0.edge == t.edge }) {
+      targetList.append((t.edge, t.offset))
+    }
+    func targetOffset(_ e: Int) -> Double? {
+      for t in targetList where t.edge == e { return t.offset }
+      return nil
+    }
     for s in sources {
       let cost = (1 - fraction(s.edge, s.offset)) * duration(s.edge)
       if cost < dist[s.edge] {
         dist[s.edge] = cost
-        heap.push(cost + bound(s.edge), Int32(s.edge))
+        let h = bound(s.edge)
+        heap.push(cost + h, Int32(s.edge), tie: h)
       }
-      if let t = targetOffsets[s.edge], t >= s.offset {
+      if let t = targetOffset(s.edge), t >= s.offset {
         let direct = (fraction(s.edge, t) - fraction(s.edge, s.offset)) * duration(s.edge)
         if direct < best {
           best = direct
@@ -135,7 +165,7 @@ public struct Router: Sendable {
       for out in graph.outgoing(Int(graph.edges[e].to)) {
         guard let turn = turnCost(from: e, to: out) else { continue }
         let atStart = base + turn
-        if let t = targetOffsets[out] {
+        if let t = targetOffset(out) {
           let candidate = atStart + fraction(out, t) * duration(out)
           if candidate < best {
             best = candidate
@@ -146,7 +176,8 @@ public struct Router: Sendable {
         if cost < dist[out] {
           dist[out] = cost
           parent[out] = Int32(e)
-          heap.push(cost + bound(out), Int32(out))
+          let h = bound(out)
+          heap.push(cost + h, Int32(out), tie: h)
         }
       }
     }
