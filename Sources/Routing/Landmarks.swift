@@ -36,7 +36,9 @@ struct Landmarks: Sendable {
       chosen.append(pick)
       var best = -1.0
       for v in 0..<graph.vertexCount where !graph.outgoing(v).isEmpty {
-        nearest[v] = min(nearest[v], Geodesy.distance(graph.coordinate(ofVertex: pick), graph.coordinate(ofVertex: v)))
+        nearest[v] = min(
+          nearest[v],
+          Geodesy.distance(graph.coordinate(ofVertex: pick), graph.coordinate(ofVertex: v)))
         if nearest[v] > best {
           best = nearest[v]
           pick = v

@@ -32,7 +32,8 @@ public struct RouteEngine: Sendable {
     if let url = Bundle.module.url(forResource: "monaco", withExtension: "osm.pbf") {
       candidates.append(url.path)
     }
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
+    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+      .deletingLastPathComponent()
     for bundle in ["NavigationUIKit_Routing.resources", "NavigationUIKit_Routing.bundle"] {
       candidates.append(executable.appendingPathComponent("\(bundle)/\(name)").path)
       candidates.append(executable.appendingPathComponent("\(bundle)/Resources/\(name)").path)

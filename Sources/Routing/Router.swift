@@ -120,7 +120,9 @@ public struct Router: Sendable {
     let useLandmarks = !landmarks.forward.isEmpty && penalties.isEmpty && targets.count <= 2
     let terms = targets.map { t in
       landmarks.forward.isEmpty
-        ? [] : landmarks.targetTerms(edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
+        ? []
+        : landmarks.targetTerms(
+          edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
     }
     func bound(_ e: Int) -> Float {
       let v = Int(graph.edges[e].to)

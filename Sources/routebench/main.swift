@@ -68,15 +68,19 @@ for (label, file) in [
   measure("\(label) build graph", runs: 5) { graph = RoadGraph.build(from: data) }
   let bytes = graph.serialized()
   var loaded = RoadGraph()
-  try measure("\(label) load serialized graph", runs: 10) { loaded = try RoadGraph(serialized: bytes) }
+  try measure("\(label) load serialized graph", runs: 10) {
+    loaded = try RoadGraph(serialized: bytes)
+  }
   var router = Router(graph: loaded)
   measure("\(label) build spatial index", runs: 5) { router = Router(graph: loaded) }
   data = OSMData()
   facts.append(("\(label) vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
   facts.append(("\(label) serialized graph", String(format: "%.2f MB", Double(bytes.count) / 1e6)))
   facts.append(
-    ("\(label) resident memory growth (read + build + load)",
-     String(format: "%.1f MB", residentMB() - rssBefore)))
+    (
+      "\(label) resident memory growth (read + build + load)",
+      String(format: "%.1f MB", residentMB() - rssBefore)
+    ))
   var rng = SplitMix(state: 2026)
   var pairs: [([EdgeSnap], [EdgeSnap])] = []
   var coordinates: [(CLLocationCoordinate2D, CLLocationCoordinate2D)] = []
@@ -133,7 +137,8 @@ for spacing in [1_000.0, 500.0] {
   var graph = RoadGraph()
   measure("grid \(Int(spacing)) m build graph", runs: 1) { graph = RoadGraph.build(from: data) }
   let router = Router(graph: graph)
-  facts.append(("grid \(Int(spacing)) m vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
+  facts.append(
+    ("grid \(Int(spacing)) m vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
   var rng = SplitMix(state: 7)
   var times: [Double] = []
   for _ in 0..<20 {
@@ -144,8 +149,10 @@ for spacing in [1_000.0, 500.0] {
     times.append(milliseconds { _ = router.path(from: sa, to: sb) })
   }
   samples.append(Sample(name: "grid \(Int(spacing)) m query (random pairs)", values: times))
-  let corner = [router.snap(graph.coordinate(ofVertex: 0)),
-    router.snap(graph.coordinate(ofVertex: graph.vertexCount - 1))]
+  let corner = [
+    router.snap(graph.coordinate(ofVertex: 0)),
+    router.snap(graph.coordinate(ofVertex: graph.vertexCount - 1)),
+  ]
   measure("grid \(Int(spacing)) m query (corner to corner)", runs: 5) {
     _ = router.path(from: corner[0], to: corner[1])
   }
@@ -153,7 +160,8 @@ for spacing in [1_000.0, 500.0] {
 
 // OSRM's own query time (from osrm-routed's log) on the same Monaco pairs.
 if !arguments.contains("--no-osrm") {
-  let python = ProcessInfo.processInfo.environment["NAVUI_PYTHON"]
+  let python =
+    ProcessInfo.processInfo.environment["NAVUI_PYTHON"]
     ?? root.appendingPathComponent(".venv/bin/python").path
   if FileManager.default.isExecutableFile(atPath: python) {
     let cache = root.appendingPathComponent(".build/route-engines")
@@ -178,17 +186,23 @@ if !arguments.contains("--no-osrm") {
       let client = HTTPClient(timeout: 10)
       var roundTrips: [Double] = []
       for (a, b) in pairsForOSRM {
-        let request = "\(url)/route/v1/driving/\(a.longitude),\(a.latitude);\(b.longitude),\(b.latitude)?overview=false&generate_hints=false"
+        let request =
+          "\(url)/route/v1/driving/\(a.longitude),\(a.latitude);\(b.longitude),\(b.latitude)?overview=false&generate_hints=false"
         roundTrips.append(milliseconds { _ = try? client.get(request) })
       }
       samples.append(Sample(name: "osrm HTTP round trip (same Monaco pairs)", values: roundTrips))
       Thread.sleep(forTimeInterval: 0.5)
-      let text = String(decoding: (try? Data(contentsOf: log))?.dropFirst(before) ?? Data(), as: UTF8.self)
-      let own = text.split(separator: "\n").filter { $0.contains("/route/v1/driving/") && $0.contains("overview=false") }
-        .compactMap { line -> Double? in
-          line.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) }
-        }
-      if !own.isEmpty { samples.append(Sample(name: "osrm own query time (osrm-routed log)", values: own)) }
+      let text = String(
+        decoding: (try? Data(contentsOf: log))?.dropFirst(before) ?? Data(), as: UTF8.self)
+      let own = text.split(separator: "\n").filter {
+        $0.contains("/route/v1/driving/") && $0.contains("overview=false")
+      }
+      .compactMap { line -> Double? in
+        line.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) }
+      }
+      if !own.isEmpty {
+        samples.append(Sample(name: "osrm own query time (osrm-routed log)", values: own))
+      }
     }
     try? input.fileHandleForWriting.close()
     p.waitUntilExit()
@@ -204,7 +218,9 @@ if asJSON {
   for s in samples {
     print(
       s.name.padding(toLength: 48, withPad: " ", startingAt: 0)
-        + String(format: "median %9.3f ms  min %9.3f  max %9.3f  (n=%d)", s.median, s.minimum, s.maximum, s.values.count))
+        + String(
+          format: "median %9.3f ms  min %9.3f  max %9.3f  (n=%d)", s.median, s.minimum, s.maximum,
+          s.values.count))
   }
   for (k, v) in facts { print(k.padding(toLength: 48, withPad: " ", startingAt: 0) + v) }
 }

@@ -6,7 +6,9 @@ import Testing
 
 /// The proof: 100 seeded random pairs on the Monaco map, against Valhalla and OSRM
 /// running on the same map on loopback.
-@Suite(.serialized, .enabled(if: Engines.urls != nil, "needs NAVUI_PYTHON with pyvalhalla and osrm-bindings"))
+@Suite(
+  .serialized,
+  .enabled(if: Engines.urls != nil, "needs NAVUI_PYTHON with pyvalhalla and osrm-bindings"))
 struct EngineComparisonTests {
   @Test func providersReturnRoutes() throws {
     let urls = try #require(Engines.urls)

@@ -4,9 +4,10 @@ import Testing
 @testable import Routing
 
 @Suite struct RoadGraphTests {
-  @Test(arguments: [
-    ("yes", 1), ("1", 1), ("true", 1), ("-1", -1), ("no", 0), ("reversible", nil),
-  ] as [(String, Int?)])
+  @Test(
+    arguments: [
+      ("yes", 1), ("1", 1), ("true", 1), ("-1", -1), ("no", 0), ("reversible", nil),
+    ] as [(String, Int?)])
   func onewayForms(value: String, expected: Int?) {
     #expect(RoadTags.oneway(["highway": "primary", "oneway": value]) == expected)
   }
@@ -49,7 +50,9 @@ import Testing
     #expect(graph.roads.contains { $0.isTunnel && $0.name == "Tunnel Rocher Palais" })
     #expect(graph.roads.contains { $0.isRoundabout })
     #expect(graph.roads.contains { $0.maxspeed != nil })
-    for e in graph.edges.indices { #expect(graph.edges[e].duration > 0 || graph.edges[e].length == 0) }
+    for e in graph.edges.indices {
+      #expect(graph.edges[e].duration > 0 || graph.edges[e].length == 0)
+    }
   }
 
   @Test func serializationRoundTrips() throws {
@@ -63,7 +66,8 @@ import Testing
   }
 
   @Test func corruptSerializedGraphThrows() throws {
-    let graph = try RoadGraph.build(from: OSMData.read(path: TestData.osm("monaco-center-roads.osm")))
+    let graph = try RoadGraph.build(
+      from: OSMData.read(path: TestData.osm("monaco-center-roads.osm")))
     let bytes = graph.serialized()
     #expect(throws: GraphFormatError.badHeader) { try RoadGraph(serialized: Array("junk".utf8)) }
     for cut in [8, 100, bytes.count / 2, bytes.count - 1] {
