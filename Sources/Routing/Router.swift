@@ -217,3 +217,23 @@ public struct Router: Sendable {
 #else
   import Darwin
 #endif
+
+extension Router {
+  /// Approximate bytes held by the graph, the spatial index and the landmark tables.
+  public var memoryFootprint: Int {
+    let g = graph
+    var bytes = (g.latitudes.count + g.longitudes.count + g.nodeIDs.count) * 8
+    bytes += g.edges.count * MemoryLayout<RoadEdge>.stride
+    bytes += (g.firstOut.count + g.firstIn.count + g.incoming.count) * 4
+    bytes += (g.shapeLatitudes.count + g.shapeLongitudes.count) * 8
+    bytes += g.bannedTurns.count * 8 + g.trafficSignals.count * 4
+    bytes += g.edgeBearings.count * 4 + g.componentEdges.count * 4 + signalCost.count * 4
+    bytes += g.roads.reduce(0) {
+      $0 + MemoryLayout<RoadAttributes>.stride + $1.name.utf8.count + $1.highway.utf8.count
+        + ($1.ref?.utf8.count ?? 0) + ($1.destinations?.utf8.count ?? 0)
+    }
+    bytes += index.entries.count * 8 + index.cellStart.count * 4
+    bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
+    return bytes
+  }
+}

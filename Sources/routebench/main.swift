@@ -72,8 +72,13 @@ for (label, file) in [
     loaded = try RoadGraph(serialized: bytes)
   }
   var router = Router(graph: loaded)
-  measure("\(label) build spatial index", runs: 5) { router = Router(graph: loaded) }
+  measure("\(label) build spatial index + landmarks", runs: 5) { router = Router(graph: loaded) }
   data = OSMData()
+  facts.append(
+    (
+      "\(label) graph + index + landmarks in memory",
+      String(format: "%.2f MB", Double(router.memoryFootprint) / 1e6)
+    ))
   facts.append(("\(label) vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
   facts.append(("\(label) serialized graph", String(format: "%.2f MB", Double(bytes.count) / 1e6)))
   facts.append(
