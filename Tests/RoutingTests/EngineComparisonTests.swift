@@ -51,6 +51,7 @@ struct EngineComparisonTests {
     var distanceOK = 0
     var durationOK = 0
     var matched = 0
+    var typeMatched = 0
     var maneuvers = 0
     var lines: [String] = []
     var attempts = 0
@@ -80,11 +81,11 @@ struct EngineComparisonTests {
       let theirs = (o.allSteps + v.allSteps).map(\.maneuver)
       for m in ours.allSteps.map(\.maneuver) where m.type != .depart && m.type != .arrive {
         maneuvers += 1
-        if theirs.contains(where: {
+        let near = theirs.filter {
           Geodesy.distance($0.location, m.location) < 30 && $0.type != .depart && $0.type != .arrive
-        }) {
-          matched += 1
         }
+        if !near.isEmpty { matched += 1 }
+        if near.contains(where: { family($0.type) == family(m.type) }) { typeMatched += 1 }
       }
       lines.append(
         "\(compared) ours \(Int(ours.distance))m/\(Int(ours.expectedTravelTime))s osrm "
@@ -93,7 +94,8 @@ struct EngineComparisonTests {
     }
     let report =
       "pairs \(compared), distance within 15%: \(distanceOK), duration in band: \(durationOK), "
-      + "maneuvers matched by position (30 m): \(matched)/\(maneuvers)"
+      + "maneuvers matched by position (30 m): \(matched)/\(maneuvers), "
+      + "by position and type: \(typeMatched)/\(maneuvers)"
     print(report)
     if ProcessInfo.processInfo.environment["ROUTE_COMPARISON_VERBOSE"] != nil {
       print(lines.joined(separator: "\n"))
@@ -101,5 +103,16 @@ struct EngineComparisonTests {
     #expect(compared == 100)
     #expect(distanceOK >= 95, "\(report)")
     #expect(durationOK >= 95, "\(report)")
+    #expect(matched * 10 >= maneuvers * 7, "\(report)")
+  }
+
+  /// Maneuver types that engines name differently for the same thing share a family.
+  func family(_ type: ManeuverType) -> String {
+    switch type {
+    case .rotary, .roundabout, .roundaboutTurn: return "roundabout"
+    case .exitRotary, .exitRoundabout: return "exit"
+    case .newName, .continue: return "straight-on"
+    default: return type.rawValue
+    }
   }
 }
