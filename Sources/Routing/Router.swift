@@ -32,6 +32,8 @@ public struct Router: Sendable {
   let signalCost: [Float]
   /// Landmark distances for A* lower bounds.
   var landmarks: Landmarks
+  /// The contraction hierarchy for plain queries.
+  var hierarchy: ContractionHierarchy
 
   /// A router over `graph`.
   public init(graph: RoadGraph) {
@@ -42,7 +44,9 @@ public struct Router: Sendable {
     for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
     self.signalCost = signals
     self.landmarks = Landmarks()
+    self.hierarchy = ContractionHierarchy()
     self.landmarks = Landmarks(router: self, count: 8)
+    self.hierarchy = ContractionHierarchy(router: self)
   }
 
   /// A router without a spatial index, for turn costs only.
@@ -54,6 +58,7 @@ public struct Router: Sendable {
     for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
     self.signalCost = signals
     self.landmarks = Landmarks()
+    self.hierarchy = ContractionHierarchy()
   }
 
   /// Seconds added for turning from `inEdge` to `outEdge`, nil when the turn is not allowed.
@@ -101,6 +106,16 @@ public struct Router: Sendable {
   ///
   /// - Parameter penalties: Multipliers on some edges' durations (used for alternatives).
   public func path(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
+  ) -> EdgePath? {
+    if penalties.isEmpty, !hierarchy.up.isEmpty {
+      return hierarchyPath(from: sources, to: targets)
+    }
+    return searchPath(from: sources, to: targets, penalties: penalties)
+  }
+
+  /// The fastest path by A* (landmark and straight-line bounds); honours `penalties`.
+  public func searchPath(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
   ) -> EdgePath? {
     let edgeCount = graph.edges.count

@@ -34,8 +34,16 @@ let monacoEngine: RouteEngine? = try? RouteEngine(mapPath: TestData.osm("monaco.
       let b = router.graph.coordinate(ofVertex: Int(rng.next() % UInt64(router.graph.vertexCount)))
       let sa = router.snap(a)
       let sb = router.snap(b)
-      let x = router.path(from: sa, to: sb)
-      let y = plain.path(from: sa, to: sb)
+      let x = router.searchPath(from: sa, to: sb)
+      let y = plain.searchPath(from: sa, to: sb)
+      let z = router.hierarchyPath(from: sa, to: sb)
+      #expect((z == nil) == (y == nil))
+      if let z, let y {
+        #expect(abs(z.cost - y.cost) < 0.01 * max(1, y.cost), "hierarchy \(z.cost) vs \(y.cost)")
+        for (e, f) in zip(z.edges, z.edges.dropFirst()) {
+          #expect(router.turnCost(from: e, to: f) != nil)
+        }
+      }
       #expect((x == nil) == (y == nil))
       if let x, let y { #expect(abs(x.cost - y.cost) < 0.01 * max(1, y.cost)) }
     }
