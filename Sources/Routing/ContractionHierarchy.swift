@@ -73,9 +73,12 @@ struct ContractionHierarchy: Sendable {
     }
 
     var neighbours = [Int32](repeating: 0, count: n)
+    // Edge difference estimated without witness searches (live in × live out), plus the
+    // number of contracted neighbours to spread contraction evenly.
     func priority(_ v: Int) -> Float {
-      let degree = ins[v].count + outs[v].count
-      return Float(shortcuts(v, false) * 2 - degree) + Float(neighbours[v])
+      let liveIn = ins[v].reduce(0) { $0 + (contracted[Int($1.head)] ? 0 : 1) }
+      let liveOut = outs[v].reduce(0) { $0 + (contracted[Int($1.head)] ? 0 : 1) }
+      return Float(liveIn * liveOut - liveIn - liveOut) + 2 * Float(neighbours[v])
     }
     var heap = EdgeHeap()
     for v in 0..<n { heap.push(priority(v), Int32(v)) }
@@ -149,7 +152,7 @@ struct WitnessSearch {
     touched.append(source)
     heap.push(0, Int32(source))
     var settled = 0
-    while let (d, item) = heap.pop(), settled < 200 {
+    while let (d, item) = heap.pop(), settled < 60 {
       let v = Int(item)
       if d > dist[v] { continue }
       if d > limit { break }

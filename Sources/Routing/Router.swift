@@ -36,7 +36,10 @@ public struct Router: Sendable {
   var hierarchy: ContractionHierarchy
 
   /// A router over `graph`.
-  public init(graph: RoadGraph) {
+  ///
+  /// - Parameter hierarchy: Whether to contract the graph for fast queries (preprocessing time
+  ///   grows quickly with size; without it queries use A* with landmarks).
+  public init(graph: RoadGraph, hierarchy: Bool = true) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
     self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
@@ -46,7 +49,7 @@ public struct Router: Sendable {
     self.landmarks = Landmarks()
     self.hierarchy = ContractionHierarchy()
     self.landmarks = Landmarks(router: self, count: 8)
-    self.hierarchy = ContractionHierarchy(router: self)
+    if hierarchy { self.hierarchy = ContractionHierarchy(router: self) }
   }
 
   /// A router without a spatial index, for turn costs only.
