@@ -252,6 +252,9 @@ extension Router {
     }
     bytes += index.entries.count * 8 + index.cellStart.count * 4
     bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
+    let arc = MemoryLayout<ContractionHierarchy.Arc>.stride
+    bytes += (hierarchy.up + hierarchy.down).reduce(0) { $0 + $1.count * arc + 16 }
+    bytes += hierarchy.middles.count * 24
     return bytes
   }
 }

@@ -78,7 +78,7 @@ for (label, file) in [
   data = OSMData()
   facts.append(
     (
-      "\(label) graph + index + landmarks in memory",
+      "\(label) graph + index + landmarks + CH in memory",
       String(format: "%.2f MB", Double(router.memoryFootprint) / 1e6)
     ))
   facts.append(("\(label) vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
