@@ -87,8 +87,10 @@ def main():
     logs = open(cache / "servers.log", "a")
     procs = [
         subprocess.Popen([str(routed), "--algorithm", "mld", "--ip", "127.0.0.1", "--port",
-                          str(osrm_port), str(osrm_file)], stdout=logs, stderr=logs),
-        subprocess.Popen([str(service), str(config), "1"], stdout=logs, stderr=logs),
+                          str(osrm_port), str(osrm_file)], stdin=subprocess.DEVNULL,
+                         stdout=logs, stderr=logs),
+        subprocess.Popen([str(service), str(config), "1"], stdin=subprocess.DEVNULL,
+                         stdout=logs, stderr=logs),
     ]
     try:
         osrm_url, valhalla_url = f"http://127.0.0.1:{osrm_port}", f"http://127.0.0.1:{valhalla_port}"
@@ -102,7 +104,7 @@ def main():
             p.terminate()
         for p in procs:
             try:
-                p.wait(timeout=5)
+                p.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 p.kill()
 

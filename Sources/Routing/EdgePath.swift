@@ -13,13 +13,17 @@ public struct EdgePath: Sendable, Hashable {
 /// A binary min-heap of (cost, edge) with lazy deletion.
 struct EdgeHeap {
   private var costs: [Float] = []
+  private var ties: [Float] = []
   private var items: [Int32] = []
 
   var isEmpty: Bool { items.isEmpty }
   var minCost: Float { costs.first ?? .infinity }
 
-  mutating func push(_ cost: Float, _ item: Int32) {
+  /// Pushes an item; among equal costs the smaller `tie` (e.g. the remaining-cost bound, so
+  /// deeper entries first) comes out first, then the smaller item.
+  mutating func push(_ cost: Float, _ item: Int32, tie: Float = 0) {
     costs.append(cost)
+    ties.append(tie)
     items.append(item)
     var i = costs.count - 1
     while i > 0 {
@@ -35,6 +39,7 @@ struct EdgeHeap {
     let last = costs.count - 1
     swapAt(0, last)
     costs.removeLast()
+    ties.removeLast()
     items.removeLast()
     var i = 0
     while true {
@@ -52,11 +57,14 @@ struct EdgeHeap {
 
   /// Orders by cost, then item, so equal costs resolve deterministically.
   private func less(_ a: Int, _ b: Int) -> Bool {
-    costs[a] < costs[b] || (costs[a] == costs[b] && items[a] < items[b])
+    if costs[a] != costs[b] { return costs[a] < costs[b] }
+    if ties[a] != ties[b] { return ties[a] < ties[b] }
+    return items[a] < items[b]
   }
 
   private mutating func swapAt(_ a: Int, _ b: Int) {
     costs.swapAt(a, b)
+    ties.swapAt(a, b)
     items.swapAt(a, b)
   }
 }

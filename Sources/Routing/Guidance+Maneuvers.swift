@@ -39,7 +39,8 @@ extension Guidance {
   }
 
   func maneuvers(
-    _ pieces: [Piece], pieceStart: [Int], destination: CLLocationCoordinate2D
+    _ pieces: [Piece], pieceStart: [Int], destination: CLLocationCoordinate2D,
+    passed: inout [(geometryIndex: Int, intersection: Intersection)]
   ) -> [PlacedManeuver] {
     var out: [PlacedManeuver] = []
     let first = pieces[0]
@@ -73,7 +74,8 @@ extension Guidance {
           k += 1
         }
         if k == pieces.count { exit = nil }
-        let exitName = k < pieces.count ? graph.roads[Int(graph.edges[pieces[k].edge].road)].name : ""
+        let exitName =
+          k < pieces.count ? graph.roads[Int(graph.edges[pieces[k].edge].road)].name : ""
         let named = !rb.name.isEmpty && rb.name != ra.name && rb.name != exitName
         type = named ? .rotary : .roundabout
         let outBearing =
@@ -82,10 +84,12 @@ extension Guidance {
       } else if ra.isRoundabout && rb.isRoundabout {
         type = nil
       } else if ra.isRoundabout {
-        type = out.last { $0.maneuver.type == .rotary || $0.maneuver.type == .roundabout }?
-          .maneuver.type == .rotary ? .exitRotary : .exitRoundabout
-      } else if rb.isLink && !ra.isLink && (ra.isHighway || rb.highway.hasPrefix("motorway")
-        || rb.highway.hasPrefix("trunk"))
+        type =
+          out.last { $0.maneuver.type == .rotary || $0.maneuver.type == .roundabout }?
+            .maneuver.type == .rotary ? .exitRotary : .exitRoundabout
+      } else if rb.isLink && !ra.isLink
+        && (ra.isHighway || rb.highway.hasPrefix("motorway")
+          || rb.highway.hasPrefix("trunk"))
       {
         type = ra.isHighway ? .offRamp : .onRamp
       } else if ra.isLink && !rb.isLink && rb.isHighway {
@@ -110,6 +114,8 @@ extension Guidance {
           PlacedManeuver(
             maneuver: maneuver, geometryIndex: pieceStart[i], piece: i,
             intersection: intersection(a, b, modifier)))
+      } else if graph.outgoing(Int(graph.edges[a].to)).count > 1 || ra.turnLanesForward != nil {
+        passed.append((pieceStart[i], intersection(a, b, .straight)))
       }
       i += 1
     }
@@ -138,7 +144,9 @@ extension Guidance {
     let before = graph.endBearing(a)
     let minor = ["service", "living_street"]
     let others = choices.filter {
-      $0 != b && (minor.contains(ra.highway) || !minor.contains(graph.roads[Int(graph.edges[$0].road)].highway))
+      $0 != b
+        && (minor.contains(ra.highway)
+          || !minor.contains(graph.roads[Int(graph.edges[$0].road)].highway))
     }.map { Self.turnAngle(before, graph.startBearing($0)) }
     if others.isEmpty {
       if renamed { return abs(angle) > 45 ? .turn : .newName }
@@ -153,9 +161,11 @@ extension Guidance {
       return renamed ? .newName : nil
     }
     let roadContinues = others.contains { abs($0) < 45 }
-    if !roadContinues, others.allSatisfy({ abs($0) > 60 }), others.contains(where: {
-      ($0 > 0) != (angle > 0)
-    }) {
+    if !roadContinues, others.allSatisfy({ abs($0) > 60 }),
+      others.contains(where: {
+        ($0 > 0) != (angle > 0)
+      })
+    {
       return .endOfRoad
     }
     return renamed ? .turn : .continue
@@ -167,7 +177,11 @@ extension Guidance {
     let router = Router(graphOnly: graph)
     var roads: [(bearing: Int, entry: Bool, edge: Int)] = []
     for out in graph.outgoing(v) {
-      roads.append((Int(graph.startBearing(out).rounded()) % 360, router.turnCost(from: a, to: out) != nil, out))
+      roads.append(
+        (
+          Int(graph.startBearing(out).rounded()) % 360, router.turnCost(from: a, to: out) != nil,
+          out
+        ))
     }
     for inEdge in graph.incomingEdges(v) {
       let back = (Int((graph.endBearing(Int(inEdge)) + 180).rounded())) % 360
@@ -186,7 +200,8 @@ extension Guidance {
     let tagged = graph.edges[a].reversed ? road.turnLanesBackward : road.turnLanesForward
     let lanes = tagged.map { lanes in
       lanes.map { indications in
-        let valid = indications.contains(modifier)
+        let valid =
+          indications.contains(modifier)
           || (modifier == .straight && indications.contains(.none))
           || (modifier == .slightLeft && indications.contains(.left))
           || (modifier == .slightRight && indications.contains(.right))
@@ -208,7 +223,8 @@ extension Guidance {
     let dir = m.modifier?.rawValue ?? ""
     switch m.type {
     case .depart: return "Head out\(name.isEmpty ? "" : " on \(name)")"
-    case .arrive: return "You have arrived" + (dir == "left" || dir == "right" ? ", on the \(dir)" : "")
+    case .arrive:
+      return "You have arrived" + (dir == "left" || dir == "right" ? ", on the \(dir)" : "")
     case .roundabout, .rotary:
       return "Enter the roundabout and take the \(ordinal(m.exit ?? 1)) exit\(onto)"
     case .exitRoundabout, .exitRotary: return "Exit the roundabout\(onto)"

@@ -94,7 +94,9 @@ public struct Guidance: Sendable {
       }
     }
     if geometry.count == 1 { geometry.append(geometry[0]) }
-    var maneuvers = self.maneuvers(pieces, pieceStart: pieceStart, destination: destination)
+    var passed: [(geometryIndex: Int, intersection: Intersection)] = []
+    var maneuvers = self.maneuvers(
+      pieces, pieceStart: pieceStart, destination: destination, passed: &passed)
     maneuvers.sort { $0.geometryIndex < $1.geometryIndex }
     var steps: [RouteStep] = []
     for (k, m) in maneuvers.enumerated() {
@@ -111,7 +113,10 @@ public struct Guidance: Sendable {
       step.ref = road.ref
       step.destinations = road.destinations
       if m.maneuver.type == .rotary { step.rotaryName = road.name }
-      step.intersections = m.intersection.map { [$0] } ?? []
+      step.intersections =
+        (m.intersection.map { [$0] } ?? [])
+        + passed.filter { $0.geometryIndex > m.geometryIndex && $0.geometryIndex < end }
+        .map(\.intersection)
       step.speedLimitSign = .vienna
       step.speedLimitUnit = .kilometersPerHour
       step.maneuver.instruction = Self.instruction(m.maneuver, name: road.name)

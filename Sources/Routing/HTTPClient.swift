@@ -98,14 +98,41 @@ public struct HTTPClient: Sendable {
         throw .connectionFailed(host: host, port: port, reason: String(cString: strerror(errno)))
       }
       response.append(contentsOf: buffer[0..<n])
+      if Self.isComplete(response) { break }
     }
     return try Self.decode(response)
+  }
+
+  /// Whether a response is complete by its Content-Length or chunked terminator (servers may
+  /// keep the connection open despite `Connection: close`).
+  static func isComplete(_ raw: [UInt8]) -> Bool {
+    guard raw.count >= 4 else { return false }
+    var end: Int?
+    for k in 0..<(raw.count - 3)
+    where raw[k] == 13 && raw[k + 1] == 10 && raw[k + 2] == 13 && raw[k + 3] == 10 {
+      end = k
+      break
+    }
+    guard let end else { return false }
+    let head = String(decoding: raw[0..<end], as: UTF8.self).lowercased()
+    for line in head.split(separator: "\r\n") {
+      if line.hasPrefix("content-length:"), let n = Int(line.dropFirst(15).trimmingWhitespace()) {
+        return raw.count - (end + 4) >= n
+      }
+      if line.hasPrefix("transfer-encoding:"), line.contains("chunked") {
+        return raw.suffix(5).elementsEqual([48, 13, 10, 13, 10])
+      }
+    }
+    return false
   }
 
   /// Splits a raw response into status and body (identity or chunked).
   static func decode(_ raw: [UInt8]) throws(HTTPError) -> (status: Int, body: [UInt8]) {
     let separator: [UInt8] = [13, 10, 13, 10]
-    guard let end = (0..<max(0, raw.count - 3)).first(where: { raw[$0..<($0 + 4)].elementsEqual(separator) })
+    guard
+      let end = (0..<max(0, raw.count - 3)).first(where: {
+        raw[$0..<($0 + 4)].elementsEqual(separator)
+      })
     else { throw .malformedResponse("no end of headers") }
     let head = String(decoding: raw[0..<end], as: UTF8.self)
     let lines = head.split(separator: "\r\n")
@@ -114,13 +141,19 @@ public struct HTTPClient: Sendable {
       let status = Int(statusParts[1])
     else { throw .malformedResponse("bad status line") }
     var body = Array(raw[(end + 4)...])
-    let chunked = lines.contains { $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().contains("chunked") }
+    let chunked = lines.contains {
+      $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().contains("chunked")
+    }
     if chunked {
       var out: [UInt8] = []
       var i = 0
       while true {
-        guard let lineEnd = (i..<max(i, body.count - 1)).first(where: { body[$0] == 13 && body[$0 + 1] == 10 }),
-          let size = Int(String(decoding: body[i..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16)
+        guard
+          let lineEnd = (i..<max(i, body.count - 1)).first(where: {
+            body[$0] == 13 && body[$0 + 1] == 10
+          }),
+          let size = Int(
+            String(decoding: body[i..<lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16)
         else { throw .malformedResponse("bad chunk header") }
         if size == 0 { break }
         let start = lineEnd + 2
@@ -132,7 +165,9 @@ public struct HTTPClient: Sendable {
     } else if let lengthLine = lines.first(where: { $0.lowercased().hasPrefix("content-length:") }),
       let length = Int(lengthLine.split(separator: ":")[1].trimmingWhitespace())
     {
-      guard body.count >= length else { throw .malformedResponse("body shorter than Content-Length") }
+      guard body.count >= length else {
+        throw .malformedResponse("body shorter than Content-Length")
+      }
       body = Array(body.prefix(length))
     }
     return (status, body)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #else
-import Darwin
+  import Darwin
 #endif
 
 /// A way: an ordered list of node references with tags.
@@ -80,8 +80,11 @@ public struct OSMData: Sendable {
   /// The relations, in file order.
   public var relations: [OSMRelation] = []
   /// The bounding box from the header, when given: min lat, min lon, max lat, max lon.
-  public var bounds: (minLatitude: Double, minLongitude: Double, maxLatitude: Double,
-    maxLongitude: Double)?
+  public var bounds:
+    (
+      minLatitude: Double, minLongitude: Double, maxLatitude: Double,
+      maxLongitude: Double
+    )?
   /// The program that wrote the file, when given.
   public var writingProgram: String?
 

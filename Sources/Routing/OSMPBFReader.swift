@@ -119,7 +119,9 @@ public enum OSMPBFReader {
         var v = [Int64](repeating: 0, count: 4)  // left, right, top, bottom (nanodegrees)
         while !b.isAtEnd {
           let (f, w) = try b.key()
-          if (1...4).contains(f), w == .varint { v[f - 1] = try b.signedVarint() } else {
+          if (1...4).contains(f), w == .varint {
+            v[f - 1] = try b.signedVarint()
+          } else {
             try b.skip(w)
           }
         }

@@ -88,6 +88,12 @@ public struct RoadGraph: Sendable {
   public var trafficSignals: [Int32] = []
   /// Start and end bearing of each edge (derived).
   var edgeBearings: [Float] = []
+  /// For each vertex, the number of edges in its (undirected) connected component (derived).
+  var componentEdges: [Int32] = []
+
+  /// Whether an edge lies on a small island of the network (under 50 edges: a yard, a private
+  /// loop), which snapping avoids when a bigger road is in reach.
+  public func isOnIsland(_ e: Int) -> Bool { componentEdges[Int(edges[e].from)] < 50 }
 
   /// An empty graph.
   public init() {}
@@ -157,6 +163,23 @@ public struct RoadGraph: Sendable {
       edgeBearings.append(Float(Geodesy.bearing(s[0], s[min(1, s.count - 1)])))
       edgeBearings.append(Float(Geodesy.bearing(s[max(0, s.count - 2)], s[s.count - 1])))
     }
+    var parent = Array(0..<vertexCount)
+    func root(_ v: Int) -> Int {
+      var v = v
+      while parent[v] != v {
+        parent[v] = parent[parent[v]]
+        v = parent[v]
+      }
+      return v
+    }
+    for edge in edges {
+      let a = root(Int(edge.from))
+      let b = root(Int(edge.to))
+      if a != b { parent[max(a, b)] = min(a, b) }
+    }
+    var sizes = [Int32](repeating: 0, count: vertexCount)
+    for edge in edges { sizes[root(Int(edge.from))] += 1 }
+    componentEdges = (0..<vertexCount).map { sizes[root($0)] }
     var counts = [Int32](repeating: 0, count: vertexCount + 1)
     for edge in edges { counts[Int(edge.to) + 1] += 1 }
     for v in 0..<vertexCount { counts[v + 1] += counts[v] }

@@ -14,8 +14,9 @@ public enum RoadTags {
   public static func isDrivable(_ tags: [String: String]) -> Bool {
     guard let highway = tags["highway"], defaultSpeeds[highway] != nil else { return false }
     if tags["area"] == "yes" { return false }
-    if let service = tags["service"], ["parking_aisle", "driveway", "emergency_access"].contains(
-      service), tags["access"] != "yes"
+    if let service = tags["service"],
+      ["parking_aisle", "driveway", "emergency_access"].contains(
+        service), tags["access"] != "yes"
     {
       if service == "emergency_access" { return false }
     }

@@ -31,7 +31,8 @@ public let routeCommandHelp = """
 public func runRouteCommand(
   arguments: [String], stdout: (String) -> Void, stderr: (String) -> Void
 ) -> Int32 {
-  let usage = "Usage: navui route --from <lat,lon> --to <lat,lon> [--via <lat,lon> ...] "
+  let usage =
+    "Usage: navui route --from <lat,lon> --to <lat,lon> [--via <lat,lon> ...] "
     + "[--engine embedded|valhalla=URL|osrm=URL] [--map <file>] [--format summary|json|geojson]\n"
     + "  See 'navui route --help' for more information.\n"
   func usageError(_ message: String) -> Int32 {
@@ -89,7 +90,11 @@ public func runRouteCommand(
   if engine == "embedded" {
     let built: RouteEngine
     do {
-      if let map { built = try RouteEngine(mapPath: map) } else { built = try RouteEngine.bundled() }
+      if let map {
+        built = try RouteEngine(mapPath: map)
+      } else {
+        built = try RouteEngine.bundled()
+      }
     } catch {
       stderr("Error: \(error)\n")
       return 65

@@ -24,18 +24,24 @@ public struct RouteEngine: Sendable {
     self.init(graph: RoadGraph.build(from: try OSMData.read(path: mapPath)))
   }
 
-  /// The path of the bundled Monaco extract, looked up beside the binary, in SwiftPM's resource
-  /// bundle, and in the source tree.
+  /// The path of the bundled Monaco extract: looked up in SwiftPM's resource bundle beside the
+  /// running binary (also when it runs from `.build`), then in the source tree. Never traps,
+  /// unlike `Bundle.module` when the bundle is missing.
   public static func bundledMapPath() -> String? {
     let name = "monaco.osm.pbf"
-    var candidates: [String] = []
-    if let url = Bundle.module.url(forResource: "monaco", withExtension: "osm.pbf") {
-      candidates.append(url.path)
+    var directories: [URL] = []
+    if let arg = CommandLine.arguments.first {
+      directories.append(
+        URL(fileURLWithPath: arg).resolvingSymlinksInPath().deletingLastPathComponent())
     }
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
-    for bundle in ["NavigationUIKit_Routing.resources", "NavigationUIKit_Routing.bundle"] {
-      candidates.append(executable.appendingPathComponent("\(bundle)/\(name)").path)
-      candidates.append(executable.appendingPathComponent("\(bundle)/Resources/\(name)").path)
+    directories.append(Bundle.main.bundleURL)
+    directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    var candidates: [String] = []
+    for directory in directories {
+      for bundle in ["NavigationUIKit_Routing.resources", "NavigationUIKit_Routing.bundle"] {
+        candidates.append(directory.appendingPathComponent("\(bundle)/\(name)").path)
+        candidates.append(directory.appendingPathComponent("\(bundle)/Resources/\(name)").path)
+      }
     }
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     candidates.append(source.appendingPathComponent("Resources/\(name)").path)
@@ -67,9 +73,14 @@ public struct RouteEngine: Sendable {
     }
     var out: [EdgePath] = []
     for leg in 0..<(waypoints.count - 1) {
-      guard let p = router.path(from: snaps[leg], to: snaps[leg + 1]) else {
-        throw .noRoute(leg: leg)
+      if let p = router.path(from: snaps[leg], to: snaps[leg + 1]) {
+        out.append(p)
+        continue
       }
+      // The nearest road may be an island (a private yard, a closed loop): widen to the ten
+      // nearest edges of each end, as engines do when a snapped point has no route.
+      let wide = [leg, leg + 1].map { router.snap(waypoints[$0], candidates: 10) }
+      guard let p = router.path(from: wide[0], to: wide[1]) else { throw .noRoute(leg: leg) }
       out.append(p)
     }
     return out

@@ -7,9 +7,10 @@ public enum RouteFormatter {
   /// OSRM v5 JSON: `code`, `routes` (distance m, duration s, polyline6 geometry, legs, steps
   /// with maneuvers and intersections, annotations) and `waypoints`.
   public static func osrmJSON(_ routes: [Route]) -> String {
-    let waypoints = routes.first?.waypoints.map {
-      "{\"name\":\(quote($0.name)),\"location\":\(point($0.location)),\"distance\":0}"
-    } ?? []
+    let waypoints =
+      routes.first?.waypoints.map {
+        "{\"name\":\(quote($0.name)),\"location\":\(point($0.location)),\"distance\":0}"
+      } ?? []
     return "{\"code\":\"Ok\",\"routes\":[" + routes.map(route).joined(separator: ",")
       + "],\"waypoints\":[" + waypoints.joined(separator: ",") + "]}"
   }
@@ -44,16 +45,16 @@ public enum RouteFormatter {
   static func step(_ st: RouteStep) -> String {
     let m = st.maneuver
     var man = "{\"type\":\(quote(m.type.rawValue)),"
-    if let mod = m.modifier { man += "\"modifier\":\(quote(mod.rawValue)),"}
+    if let mod = m.modifier { man += "\"modifier\":\(quote(mod.rawValue))," }
     if let exit = m.exit { man += "\"exit\":\(exit)," }
-    if let text = m.instruction { man += "\"instruction\":\(quote(text)),"}
+    if let text = m.instruction { man += "\"instruction\":\(quote(text))," }
     man += "\"bearing_before\":\(Int(m.bearingBefore)),\"bearing_after\":\(Int(m.bearingAfter)),"
     man += "\"location\":\(point(m.location))}"
     var s = "{\"distance\":\(num(st.distance)),\"duration\":\(num(st.expectedTravelTime)),"
     s += "\"weight\":\(num(st.expectedTravelTime)),\"name\":\(quote(st.name)),"
-    if let ref = st.ref { s += "\"ref\":\(quote(ref)),"}
-    if let d = st.destinations { s += "\"destinations\":\(quote(d)),"}
-    if let r = st.rotaryName { s += "\"rotary_name\":\(quote(r)),"}
+    if let ref = st.ref { s += "\"ref\":\(quote(ref))," }
+    if let d = st.destinations { s += "\"destinations\":\(quote(d))," }
+    if let r = st.rotaryName { s += "\"rotary_name\":\(quote(r))," }
     s += "\"mode\":\"driving\",\"driving_side\":\(quote(st.drivingSide)),"
     s += "\"geometry\":\(quote(Polyline.encode(st.geometry, precision: 6))),\"maneuver\":\(man),"
     s += "\"intersections\":[" + st.intersections.map(intersection).joined(separator: ",") + "]}"
@@ -61,17 +62,21 @@ public enum RouteFormatter {
   }
 
   static func intersection(_ i: Intersection) -> String {
-    var s = "{\"location\":\(point(i.location)),\"bearings\":[\(i.bearings.map(String.init).joined(separator: ","))],"
+    var s =
+      "{\"location\":\(point(i.location)),\"bearings\":[\(i.bearings.map(String.init).joined(separator: ","))],"
     s += "\"entry\":[\(i.entry.map { $0 ? "true" : "false" }.joined(separator: ","))]"
     if let v = i.inIndex { s += ",\"in\":\(v)" }
     if let v = i.outIndex { s += ",\"out\":\(v)" }
     if !i.classes.isEmpty { s += ",\"classes\":[\(i.classes.map(quote).joined(separator: ","))]" }
     if let lanes = i.lanes {
-      s += ",\"lanes\":[" + lanes.map { lane in
-        "{\"indications\":[\(lane.indications.map { quote($0.rawValue) }.joined(separator: ","))],"
-          + "\"valid\":\(lane.valid)"
-          + (lane.validIndication.map { ",\"valid_indication\":\(quote($0.rawValue))" } ?? "") + "}"
-      }.joined(separator: ",") + "]"
+      s +=
+        ",\"lanes\":["
+        + lanes.map { lane in
+          "{\"indications\":[\(lane.indications.map { quote($0.rawValue) }.joined(separator: ","))],"
+            + "\"valid\":\(lane.valid)"
+            + (lane.validIndication.map { ",\"valid_indication\":\(quote($0.rawValue))" } ?? "")
+            + "}"
+        }.joined(separator: ",") + "]"
     }
     return s + "}"
   }
@@ -141,7 +146,9 @@ public enum RouteFormatter {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else {
+        if u.value < 0x20 {
+          out += String(format: "\\u%04x", u.value)
+        } else {
           out.unicodeScalars.append(u)
         }
       }

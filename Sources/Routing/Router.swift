@@ -28,12 +28,28 @@ public struct Router: Sendable {
   /// The nearest-edge index.
   public let index: SpatialIndex
   let maxSpeed: Double
+  /// Per vertex: 2 s when it has traffic signals, else 0.
+  let signalCost: [Float]
+  /// Landmark distances for A* lower bounds.
+  var landmarks: Landmarks
+  /// The contraction hierarchy for plain queries.
+  var hierarchy: ContractionHierarchy
 
   /// A router over `graph`.
-  public init(graph: RoadGraph) {
+  ///
+  /// - Parameter hierarchy: Whether to contract the graph for fast queries (preprocessing time
+  ///   grows quickly with size; without it queries use A* with landmarks).
+  public init(graph: RoadGraph, hierarchy: Bool = true) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
     self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
+    var signals = [Float](repeating: 0, count: graph.vertexCount)
+    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
+    self.signalCost = signals
+    self.landmarks = Landmarks()
+    self.hierarchy = ContractionHierarchy()
+    self.landmarks = Landmarks(router: self, count: 8)
+    if hierarchy { self.hierarchy = ContractionHierarchy(router: self) }
   }
 
   /// A router without a spatial index, for turn costs only.
@@ -41,6 +57,11 @@ public struct Router: Sendable {
     self.graph = graph
     self.index = SpatialIndex(empty: ())
     self.maxSpeed = 1
+    var signals = [Float](repeating: 0, count: graph.vertexCount)
+    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
+    self.signalCost = signals
+    self.landmarks = Landmarks()
+    self.hierarchy = ContractionHierarchy()
   }
 
   /// Seconds added for turning from `inEdge` to `outEdge`, nil when the turn is not allowed.
@@ -49,7 +70,7 @@ public struct Router: Sendable {
     let b = graph.edges[outEdge]
     let v = Int(a.to)
     if !graph.bannedTurns.isEmpty, graph.isBanned(from: inEdge, to: outEdge) { return nil }
-    var cost: Float = graph.hasTrafficSignal(v) ? 2 : 0
+    var cost: Float = signalCost[v]
     if b.to == a.from, b.road == a.road, b.shapeStart == a.shapeStart {
       // A U-turn along the same road: only at a dead end.
       return graph.outgoing(v).count == 1 ? cost + 20 : nil
@@ -66,14 +87,21 @@ public struct Router: Sendable {
   }
 
   /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
+  ///
+  /// - Parameter candidates: When above 1, the that many nearest edges instead of those
+  ///   within 5 m of the nearest.
   public func snap(
-    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250
+    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250,
+    candidates: Int = 1
   ) -> [EdgeSnap] {
     var snaps = index.nearest(coordinate, in: graph, radius: radius, heading: heading)
     if snaps.isEmpty, heading != nil {
       snaps = index.nearest(coordinate, in: graph, radius: radius)
     }
+    let mainland = snaps.filter { !graph.isOnIsland($0.edge) }
+    if !mainland.isEmpty { snaps = mainland }
     guard let nearest = snaps.first else { return [] }
+    if candidates > 1 { return Array(snaps.prefix(candidates)) }
     return snaps.filter { $0.distance <= nearest.distance + 5 }
   }
 
@@ -83,18 +111,22 @@ public struct Router: Sendable {
   public func path(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
   ) -> EdgePath? {
+    if penalties.isEmpty, !hierarchy.up.isEmpty {
+      return hierarchyPath(from: sources, to: targets)
+    }
+    return searchPath(from: sources, to: targets, penalties: penalties)
+  }
+
+  /// The fastest path by A* (landmark and straight-line bounds); honours `penalties`.
+  public func searchPath(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
+  ) -> EdgePath? {
     let edgeCount = graph.edges.count
     var dist = [Float](repeating: .infinity, count: edgeCount)
     var parent = [Int32](repeating: -1, count: edgeCount)
     var heap = EdgeHeap()
     let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
     let cosLat = cos(goal.latitude * .pi / 180)
-    func bound(_ e: Int) -> Float {
-      let v = Int(graph.edges[e].to)
-      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
-      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
-      return Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
-    }
     func duration(_ e: Int) -> Float {
       graph.edges[e].duration * (penalties.isEmpty ? 1 : penalties[e] ?? 1)
     }
@@ -102,17 +134,42 @@ public struct Router: Sendable {
       let length = graph.edges[e].length
       return length > 0 ? Float(offset) / length : 0
     }
+    // Landmark terms only for a single target edge pair (the usual case), else straight line.
+    let useLandmarks = !landmarks.forward.isEmpty && penalties.isEmpty && targets.count <= 2
+    let terms = targets.map { t in
+      landmarks.forward.isEmpty
+        ? []
+        : landmarks.targetTerms(
+          edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
+    }
+    func bound(_ e: Int) -> Float {
+      let v = Int(graph.edges[e].to)
+      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
+      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
+      let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      guard useLandmarks else { return straight }
+      var alt = Float.infinity
+      for t in terms { alt = min(alt, landmarks.bound(e, t)) }
+      return max(straight, alt)
+    }
     var best: Float = .infinity
     var bestEnd: (edge: Int, offset: Double, parent: Int)?
-    var targetOffsets: [Int: Double] = [:]
-    for t in targets where targetOffsets[t.edge] == nil { targetOffsets[t.edge] = t.offset }
+    var targetList: [(edge: Int, offset: Double)] = []
+    for t in targets where !targetList.contains(where: { $0.edge == t.edge }) {
+      targetList.append((t.edge, t.offset))
+    }
+    func targetOffset(_ e: Int) -> Double? {
+      for t in targetList where t.edge == e { return t.offset }
+      return nil
+    }
     for s in sources {
       let cost = (1 - fraction(s.edge, s.offset)) * duration(s.edge)
       if cost < dist[s.edge] {
         dist[s.edge] = cost
-        heap.push(cost + bound(s.edge), Int32(s.edge))
+        let h = bound(s.edge)
+        heap.push(cost + h, Int32(s.edge), tie: h)
       }
-      if let t = targetOffsets[s.edge], t >= s.offset {
+      if let t = targetOffset(s.edge), t >= s.offset {
         let direct = (fraction(s.edge, t) - fraction(s.edge, s.offset)) * duration(s.edge)
         if direct < best {
           best = direct
@@ -128,7 +185,7 @@ public struct Router: Sendable {
       for out in graph.outgoing(Int(graph.edges[e].to)) {
         guard let turn = turnCost(from: e, to: out) else { continue }
         let atStart = base + turn
-        if let t = targetOffsets[out] {
+        if let t = targetOffset(out) {
           let candidate = atStart + fraction(out, t) * duration(out)
           if candidate < best {
             best = candidate
@@ -139,7 +196,8 @@ public struct Router: Sendable {
         if cost < dist[out] {
           dist[out] = cost
           parent[out] = Int32(e)
-          heap.push(cost + bound(out), Int32(out))
+          let h = bound(out)
+          heap.push(cost + h, Int32(out), tie: h)
         }
       }
     }
@@ -177,3 +235,26 @@ public struct Router: Sendable {
 #else
   import Darwin
 #endif
+
+extension Router {
+  /// Approximate bytes held by the graph, the spatial index and the landmark tables.
+  public var memoryFootprint: Int {
+    let g = graph
+    var bytes = (g.latitudes.count + g.longitudes.count + g.nodeIDs.count) * 8
+    bytes += g.edges.count * MemoryLayout<RoadEdge>.stride
+    bytes += (g.firstOut.count + g.firstIn.count + g.incoming.count) * 4
+    bytes += (g.shapeLatitudes.count + g.shapeLongitudes.count) * 8
+    bytes += g.bannedTurns.count * 8 + g.trafficSignals.count * 4
+    bytes += g.edgeBearings.count * 4 + g.componentEdges.count * 4 + signalCost.count * 4
+    bytes += g.roads.reduce(0) {
+      $0 + MemoryLayout<RoadAttributes>.stride + $1.name.utf8.count + $1.highway.utf8.count
+        + ($1.ref?.utf8.count ?? 0) + ($1.destinations?.utf8.count ?? 0)
+    }
+    bytes += index.entries.count * 8 + index.cellStart.count * 4
+    bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
+    let arc = MemoryLayout<ContractionHierarchy.Arc>.stride
+    bytes += (hierarchy.up + hierarchy.down).reduce(0) { $0 + $1.count * arc + 16 }
+    bytes += hierarchy.middles.count * 24
+    return bytes
+  }
+}

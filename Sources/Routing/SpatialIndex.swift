@@ -75,7 +75,8 @@ public struct SpatialIndex: Sendable {
     _ coordinate: CLLocationCoordinate2D, in graph: RoadGraph, radius: Double = 200,
     heading: Double? = nil, headingTolerance: Double = 60
   ) -> [EdgeSnap] {
-    guard coordinate.latitude.isFinite, coordinate.longitude.isFinite, abs(coordinate.latitude) <= 90,
+    guard coordinate.latitude.isFinite, coordinate.longitude.isFinite,
+      abs(coordinate.latitude) <= 90,
       abs(coordinate.longitude) <= 180, radius.isFinite, radius >= 0, radius < 100_000
     else { return [] }
     let reach = Int((radius / 111_000) / cellSize) + 1

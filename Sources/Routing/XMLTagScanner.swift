@@ -41,8 +41,9 @@ struct XMLTagScanner {
 
   mutating func name() throws(OSMReadError) -> String {
     let start = i
-    while i < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E, 0x3D] as [UInt8]).contains(
-      bytes[i])
+    while i < bytes.count,
+      !([0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E, 0x3D] as [UInt8]).contains(
+        bytes[i])
     {
       i += 1
     }

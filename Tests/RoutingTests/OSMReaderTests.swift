@@ -71,8 +71,13 @@ import Testing
   @Test func corruptHeaderNamesOffset() {
     var bytes = TestData.bytes(TestData.osm("monaco.osm.pbf"))
     bytes[0] = 0xFF
-    #expect(throws: OSMReadError.malformed(offset: 0, element: "BlobHeader",
-      reason: "length \(Int(0xFF00_0000) | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])) over 64 KiB")) {
+    #expect(
+      throws: OSMReadError.malformed(
+        offset: 0, element: "BlobHeader",
+        reason:
+          "length \(Int(0xFF00_0000) | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])) over 64 KiB"
+      )
+    ) {
       try OSMPBFReader.read(bytes)
     }
   }
