@@ -26,7 +26,7 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
-    .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .target(name: "NavCLI", dependencies: ["NavigationCore", "Routing"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .executableTarget(
       name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),

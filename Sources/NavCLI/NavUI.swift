@@ -1,3 +1,5 @@
+import Routing
+
 /// The `navui` command-line tool: every command's logic, callable without a process.
 ///
 /// ```swift
@@ -14,7 +16,8 @@ public enum NavUI {
     overview: "Command-line tools of the NavigationUIKit navigation SDK.",
     usage: "navui <subcommand>",
     subcommands: [
-      CommandHelp.Entry("instructions", "Work with turn-instruction text.")
+      CommandHelp.Entry("instructions", "Work with turn-instruction text."),
+      CommandHelp.Entry("route", "Route between points on the embedded map or a routing server."),
     ])
 
   /// The help of the `navui instructions` group.
@@ -45,6 +48,11 @@ public enum NavUI {
       if isHelpFlag(first) {
         context.writeOutput(help.rendered)
         return 0
+      }
+      if first == "route" {
+        return runRouteCommand(
+          arguments: Array(rest.dropFirst()), stdout: context.writeOutput,
+          stderr: context.writeError)
       }
       guard first == "instructions" else {
         throw first.hasPrefix("-") ? .unknownOption(first) : .unknownSubcommand(first)

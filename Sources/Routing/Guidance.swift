@@ -4,8 +4,9 @@ import NavigationCore
 /// the road graph (turns, forks, ramps, roundabouts with exit numbers, arrival side),
 /// intersections with lanes, and per-segment annotations (distance, duration, speed, maxspeed).
 ///
-/// Instruction text is a short English fallback; NavigationCore's instruction compiler can
-/// replace it.
+/// Instruction text, banners and announcements come from NavigationCore's instruction
+/// compiler (the osrm-text-instructions templates) when its data can be found, in English;
+/// otherwise each maneuver gets a short built-in English sentence.
 public struct Guidance: Sendable {
   /// The graph the paths run on.
   public let graph: RoadGraph
@@ -33,8 +34,26 @@ public struct Guidance: Sendable {
       }
       legs.append(leg)
     }
-    return Route(legs: legs, waypoints: snapped, source: .other)
+    var route = Route(legs: legs, waypoints: snapped, source: .other)
+    if let compiler = Self.compiler {
+      route = route.withGeneratedInstructions(language: "en", compiler: compiler)
+    }
+    for l in route.legs.indices {
+      for s in route.legs[l].steps.indices where route.legs[l].steps[s].maneuver.instruction == nil
+      {
+        let step = route.legs[l].steps[s]
+        route.legs[l].steps[s].maneuver.instruction = Self.instruction(
+          step.maneuver, name: step.name)
+      }
+    }
+    return route
   }
+
+  /// The compiler over the default instruction data, loaded once (nil where it is missing).
+  static let compiler: InstructionCompiler? = {
+    guard let catalog = try? InstructionCatalog.loadDefault() else { return nil }
+    return InstructionCompiler(catalog: catalog)
+  }()
 
   /// The travelled part of each edge of a path, in order.
   func pieces(_ path: EdgePath) -> [Piece] {
@@ -119,7 +138,6 @@ public struct Guidance: Sendable {
         .map(\.intersection)
       step.speedLimitSign = .vienna
       step.speedLimitUnit = .kilometersPerHour
-      step.maneuver.instruction = Self.instruction(m.maneuver, name: road.name)
       steps.append(step)
     }
     let distance = annotation.distances.reduce(0, +)
