@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
@@ -25,6 +26,13 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
+    .systemLibrary(
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .target(
+      name: "Rendering",
+      dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
+    .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
@@ -39,6 +47,9 @@ let package = Package(
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
+    .testTarget(
+      name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
