@@ -28,13 +28,31 @@ final class LabelPainter {
     cairo_font_options_destroy(options)
   }
 
-  /// Draws `label`'s text in its bounds (the context is in the label's coordinates).
-  func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
-    guard let text = label.text, !text.isEmpty, let font = label.font else { return }
+  /// A label's Pango layout as it is drawn.
+  final class Prepared {
+    let layout: OpaquePointer
+    /// The most lines drawn (0 for any).
+    var lines: Int
+    /// The wrap width, or `nil` for one unwrapped line.
+    let wrapWidth: Double?
+    /// Whether the first paragraph reads right to left.
+    var rtl = false
+
+    init(layout: OpaquePointer, lines: Int, wrapWidth: Double?) {
+      self.layout = layout
+      self.lines = lines
+      self.wrapWidth = wrapWidth
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+  }
+
+  /// Lays a label's text out as it will be drawn: wrapped where it was measured, limited to
+  /// its lines and to the lines that fit its height.
+  func prepare(_ label: UILabel) -> Prepared? {
+    guard let text = label.text, !text.isEmpty, let font = label.font else { return nil }
     let bounds = label.bounds
-    guard bounds.width > 0, bounds.height > 0 else { return }
-    let layout = pango_layout_new(context)!
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    guard bounds.width > 0, bounds.height > 0 else { return nil }
     let requestedLines = label.numberOfLines
     let mode = label.lineBreakMode
     let truncates =
@@ -45,30 +63,54 @@ final class LabelPainter {
       requestedLines != 1
       ? Double(label.preferredMaxLayoutWidth > 0 ? label.preferredMaxLayoutWidth : bounds.width)
       : (truncates ? Double(bounds.width) : nil)
+    let prepared = Prepared(
+      layout: pango_layout_new(context)!, lines: requestedLines, wrapWidth: wrapWidth)
+    let layout = prepared.layout
     configure(
-      layout, text: text, font: font.fontDescription, maxWidth: wrapWidth, maxLines: requestedLines,
-      mode: mode)
+      layout, text: text, font: font.fontDescription, maxWidth: wrapWidth,
+      maxLines: requestedLines, mode: mode)
     // As UIKit, a label shorter than its text shows only the lines that fit (at least one),
     // ellipsizing the last one in a truncating mode.
-    var lines = requestedLines
-    let fitting = Self.fittingLineCount(layout, height: Double(bounds.height), maxLines: lines)
-    if fitting < Self.shownLineCount(layout, maxLines: lines) {
-      lines = fitting
+    let fitting = Self.fittingLineCount(
+      layout, height: Double(bounds.height), maxLines: requestedLines)
+    if fitting < Self.shownLineCount(layout, maxLines: requestedLines) {
+      prepared.lines = fitting
       configure(
-        layout, text: text, font: font.fontDescription, maxWidth: wrapWidth, maxLines: lines,
+        layout, text: text, font: font.fontDescription, maxWidth: wrapWidth, maxLines: fitting,
         mode: mode)
     }
-    let rtl = Self.isRightToLeft(layout)
-    align(layout, label.textAlignment, rtl: rtl, wrapping: wrapWidth != nil)
-    var ink = PangoRectangle()
+    prepared.rtl = Self.isRightToLeft(layout)
+    align(layout, label.textAlignment, rtl: prepared.rtl)
+    return prepared
+  }
+
+  /// The drawn lines as (UTF-8 start, UTF-8 length), to compare with the label's measurement.
+  func lineRanges(_ label: UILabel) -> [(start: Int, length: Int)] {
+    guard let prepared = prepare(label) else { return [] }
+    var ranges: [(Int, Int)] = []
+    let count = Self.shownLineCount(prepared.layout, maxLines: prepared.lines)
+    for index in 0..<count {
+      guard let line = pango_layout_get_line_readonly(prepared.layout, Int32(index)) else { break }
+      ranges.append((Int(line.pointee.start_index), Int(line.pointee.length)))
+    }
+    return ranges
+  }
+
+  /// Draws `label`'s text in its bounds (the context is in the label's coordinates).
+  func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
+    guard let prepared = prepare(label) else { return }
+    let layout = prepared.layout
+    let lines = prepared.lines
+    let bounds = label.bounds
     var logical = PangoRectangle()
-    pango_layout_get_extents(layout, &ink, &logical)
+    pango_layout_get_extents(layout, nil, &logical)
     let scale = Double(PANGO_SCALE)
     let textHeight = Self.shownHeight(layout, maxLines: lines)
     var x = 0.0
-    if wrapWidth == nil {
+    if prepared.wrapWidth == nil {
       let width = Double(logical.width) / scale
-      x = Self.offset(width: width, in: Double(bounds.width), label.textAlignment, rtl: rtl)
+      x = Self.offset(
+        width: width, in: Double(bounds.width), label.textAlignment, rtl: prepared.rtl)
     }
     let y = max(0, (Double(bounds.height) - textHeight) / 2)
     cairo_save(cr)
@@ -138,8 +180,7 @@ final class LabelPainter {
 
   /// Line alignment inside the wrap width. Pango flips left and right for right-to-left
   /// paragraphs when the direction is automatic, so explicit sides are flipped back.
-  private func align(_ layout: OpaquePointer, _ alignment: TextAlignment, rtl: Bool, wrapping: Bool)
-  {
+  private func align(_ layout: OpaquePointer, _ alignment: TextAlignment, rtl: Bool) {
     switch alignment {
     case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
     case .left: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)

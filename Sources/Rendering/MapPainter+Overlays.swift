@@ -67,7 +67,7 @@ extension MapPainter {
 
   /// Splits a line at a distance along it into the part behind and the part ahead (both
   /// include the split point).
-  static func split(_ line: [CLLocationCoordinate2D], at distance: Double) -> (
+  nonisolated static func split(_ line: [CLLocationCoordinate2D], at distance: Double) -> (
     traveled: [CLLocationCoordinate2D], ahead: [CLLocationCoordinate2D]
   ) {
     guard distance > 0 else { return ([], line) }

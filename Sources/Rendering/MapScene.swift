@@ -20,6 +20,20 @@ public struct RouteOverlay: Sendable, Hashable {
   public init(route: Route, distanceTraveled: CLLocationDistance = 0) {
     self.init(coordinates: route.geometry, distanceTraveled: distanceTraveled)
   }
+
+  /// A vehicle at ``distanceTraveled`` along the line, heading along it; `nil` for a line
+  /// with fewer than two points.
+  public var vehicleMarker: VehicleMarker? {
+    guard coordinates.count >= 2 else { return nil }
+    let split = MapPainter.split(coordinates, at: distanceTraveled)
+    let ahead = split.ahead.count >= 2 ? split.ahead : Array(coordinates.suffix(2))
+    var course = 0.0
+    for i in 1..<ahead.count where Geodesy.distance(ahead[0], ahead[i]) > 0.5 {
+      course = Geodesy.bearing(ahead[0], ahead[i])
+      break
+    }
+    return VehicleMarker(coordinate: split.ahead.first ?? coordinates.last!, course: course)
+  }
 }
 
 /// The vehicle's puck: where it is and where it is going.

@@ -8,7 +8,7 @@ import Foundation
 /// let image = try RasterImage(png: try renderer.png(window: window))
 /// let pixel = image.pixel(x: 10, y: 10)   // (r, g, b, a)
 /// ```
-public struct RasterImage: Sendable, Hashable {
+public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
   /// Width in pixels.
   public let width: Int
   /// Height in pixels.
@@ -51,6 +51,9 @@ public struct RasterImage: Sendable, Hashable {
     height = h
     rgba = out
   }
+
+  /// `RasterImage(300 × 200)`: the size, not the pixels.
+  public var description: String { "RasterImage(\(width) × \(height))" }
 
   /// The pixel at (`x`, `y`), or `nil` outside the image.
   public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
