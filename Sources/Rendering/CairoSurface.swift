@@ -41,7 +41,7 @@ final class CairoSurface {
     let made: OpaquePointer?
     switch kind {
     case .raster:
-      made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+      made = BufferPool.shared.surface(width: pixelWidth, height: pixelHeight)
     case .svg:
       made = cairo_svg_surface_create_for_stream(cairoWriteToSink, unmanaged, width, height)
       if let made { cairo_svg_surface_restrict_to_version(made, CAIRO_SVG_VERSION_1_1) }

@@ -50,6 +50,26 @@ public struct Renderer {
     return try encode(surface)
   }
 
+  /// How long the parts of one PNG took, in seconds of wall time.
+  public struct Timings: Sendable, Hashable {
+    /// Laying out and drawing the tree (and the map) into pixels.
+    public var draw: Double
+    /// Encoding the pixels as PNG.
+    public var encode: Double
+  }
+
+  /// A PNG of `window` at `time` and how long drawing and encoding took.
+  public func timedPNG(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> (png: Data, timings: Timings)
+  {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let surface = try draw(window, at: time, map: map, kind: .raster)
+    let drawn = DispatchTime.now().uptimeNanoseconds
+    let png = try encode(surface)
+    let end = DispatchTime.now().uptimeNanoseconds
+    return (png, Timings(draw: Double(drawn - start) / 1e9, encode: Double(end - drawn) / 1e9))
+  }
+
   /// The pixels of `window` at `time`, without PNG encoding.
   public func raster(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> RasterImage

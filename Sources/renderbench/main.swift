@@ -61,6 +61,29 @@ func run() throws {
   }
 
   var results: [(String, [String: Double])] = []
+  var draws: [Double] = []
+  var encodes: [Double] = []
+  var cpu: [Double] = []
+  for index in 0..<(samples + 3) {
+    let cpuStart = cpuSeconds()
+    let timings = try renderer.timedPNG(window: screen.window, map: layer).timings
+    if index >= 3 {
+      cpu.append((cpuSeconds() - cpuStart) * 1000)
+      draws.append(timings.draw * 1000)
+      encodes.append(timings.encode * 1000)
+    }
+  }
+  for (name, values) in [("frame_draw", draws), ("frame_encode", encodes), ("frame_cpu", cpu)] {
+    let sorted = values.sorted()
+    results.append(
+      (
+        name,
+        [
+          "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
+          "max_ms": sorted[sorted.count - 1],
+        ]
+      ))
+  }
   results.append(
     (
       "frame_png_1170x2532",
@@ -119,6 +142,13 @@ func run() throws {
       )
     }
   }
+}
+
+/// CPU time used by the process (all threads), in seconds.
+func cpuSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
 func seconds(since start: DispatchTime) -> Double {
