@@ -117,16 +117,34 @@ public struct MapLayer {
     self.viewport = viewport
   }
 
-  /// The camera's anchor in `mapView`'s coordinates.
-  func anchor(in mapView: UIView) -> CGPoint {
+  /// The camera's anchor in `mapView`'s coordinates at `time`: the viewport's presented
+  /// centre (so a sliding viewport moves the camera with it).
+  func anchor(in mapView: UIView, at time: TimeInterval) -> CGPoint {
     if let viewport,
       (viewport.window != nil && viewport.window === mapView.window)
         || viewport.isDescendant(of: mapView)
     {
-      let bounds = viewport.bounds
-      return viewport.convert(CGPoint(x: bounds.midX, y: bounds.midY), to: mapView)
+      let size = viewport.layer.presentation(at: time).frame.size
+      let origin = Self.presentedOrigin(of: viewport, at: time)
+      let mapOrigin = Self.presentedOrigin(of: mapView, at: time)
+      return CGPoint(
+        x: origin.x - mapOrigin.x + size.width / 2, y: origin.y - mapOrigin.y + size.height / 2)
     }
-    let bounds = mapView.bounds
-    return CGPoint(x: bounds.width / 2, y: bounds.height / 2)
+    let size = mapView.layer.presentation(at: time).frame.size
+    return CGPoint(x: size.width / 2, y: size.height / 2)
+  }
+
+  /// A view's presented origin in its root's coordinates.
+  static func presentedOrigin(of view: UIView, at time: TimeInterval) -> CGPoint {
+    var x: CGFloat = 0
+    var y: CGFloat = 0
+    var current = view
+    while let parent = current.superview {
+      let frame = current.layer.presentation(at: time).frame
+      x += frame.minX - parent.bounds.minX
+      y += frame.minY - parent.bounds.minY
+      current = parent
+    }
+    return CGPoint(x: x, y: y)
   }
 }

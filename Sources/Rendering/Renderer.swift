@@ -12,6 +12,7 @@ import ViewKit
 /// let svg = try renderer.svg(window: window, map: MapLayer(scene: scene, view: mapView))
 /// ```
 ///
+/// The tree is laid out first (`layoutIfNeeded()`), as the screen would be before drawing.
 /// Output is deterministic: the same tree, time and scene give the same bytes.
 @MainActor
 public struct Renderer {

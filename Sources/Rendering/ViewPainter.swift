@@ -91,7 +91,8 @@ final class ViewPainter {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
-      MapPainter(scene: map.scene).paint(in: cr, size: bounds.size, anchor: map.anchor(in: view))
+      MapPainter(scene: map.scene).paint(
+        in: cr, size: bounds.size, anchor: map.anchor(in: view, at: time))
       cairo_restore(cr)
     }
     if let label = view as? UILabel {

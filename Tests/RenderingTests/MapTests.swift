@@ -126,3 +126,65 @@ import ViewKit
     #expect(image.matches(x: 100, y: 192, MapStyle.day.vehicle, tolerance: 16))
   }
 }
+
+/// Overlays and styles.
+@MainActor
+@Suite struct MapOverlayTests {
+  private let center = CLLocationCoordinate2D(latitude: 43.7394, longitude: 7.4275)
+
+  private func image(_ scene: MapScene) throws -> RasterImage {
+    try RasterImage(png: Renderer().png(map: scene, size: CGSize(width: 200, height: 200)))
+  }
+
+  @Test func alternativesAndDestinationsAreDrawn() throws {
+    let west = Geodesy.destination(from: center, distance: 150, bearing: 270)
+    let east = Geodesy.destination(from: center, distance: 150, bearing: 90)
+    let north = Geodesy.destination(from: center, distance: 100, bearing: 0)
+    let scene = MapScene(
+      map: nil, camera: MapCamera(center: center, metersPerPoint: 2), alternatives: [[west, east]],
+      destinations: [north], attribution: nil)
+    let picture = try image(scene)
+    #expect(picture.matches(x: 60, y: 100, MapStyle.day.alternative, tolerance: 4))
+    // The pin's head sits 22 points above the destination (50 points north of the centre).
+    #expect(picture.matches(x: 100, y: 100 - 50 - 30, MapStyle.day.destination, tolerance: 8))
+    #expect(picture.matches(x: 100, y: 160, MapStyle.day.land, tolerance: 0))
+  }
+
+  @Test func nightStyleChangesTheColours() throws {
+    let day = MapScene(map: nil, camera: MapCamera(center: center), attribution: nil)
+    var night = day
+    night.style = .night
+    #expect(try image(day).matches(x: 10, y: 10, MapStyle.day.land, tolerance: 0))
+    #expect(try image(night).matches(x: 10, y: 10, MapStyle.night.land, tolerance: 0))
+  }
+
+  @Test func attributionIsDrawnInTheCorner() throws {
+    let with = try image(MapScene(map: nil, camera: MapCamera(center: center)))
+    let without = try image(MapScene(map: nil, camera: MapCamera(center: center), attribution: nil))
+    #expect(with != without)
+    #expect(with.matches(x: 100, y: 10, MapStyle.day.land, tolerance: 0))
+    #expect(!with.matches(x: 198, y: 195, MapStyle.day.land, tolerance: 0))
+  }
+
+  @Test func aSlidingViewportMovesTheCameraWithIt() throws {
+    let clock = ManualClock()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 200), clock: clock)
+    let mapView = UIView(frame: window.bounds)
+    window.addSubview(mapView)
+    let viewport = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    mapView.addSubview(viewport)
+    UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) {
+      viewport.frame = CGRect(x: 0, y: 100, width: 100, height: 100)
+    }
+    let vehicle = VehicleMarker(coordinate: center, course: 0)
+    let layer = MapLayer(
+      scene: MapScene(map: nil, camera: .following(vehicle), vehicle: vehicle, attribution: nil),
+      view: mapView, viewport: viewport)
+    let start = try Renderer().raster(window: window, at: 0, map: layer)
+    let middle = try Renderer().raster(window: window, at: 0.5, map: layer)
+    let vehicleColour = MapStyle.day.vehicle
+    #expect(start.matches(x: 50, y: 50, vehicleColour, tolerance: 16))
+    #expect(middle.matches(x: 50, y: 100, vehicleColour, tolerance: 16))
+    #expect(!middle.matches(x: 50, y: 50, vehicleColour, tolerance: 16))
+  }
+}
