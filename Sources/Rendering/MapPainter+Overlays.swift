@@ -67,7 +67,7 @@ extension MapPainter {
 
   /// Splits a line at a distance along it into the part behind and the part ahead (both
   /// include the split point).
-  nonisolated static func split(_ line: [CLLocationCoordinate2D], at distance: Double) -> (
+  static func split(_ line: [CLLocationCoordinate2D], at distance: Double) -> (
     traveled: [CLLocationCoordinate2D], ahead: [CLLocationCoordinate2D]
   ) {
     guard distance > 0 else { return ([], line) }
@@ -125,6 +125,7 @@ extension MapPainter {
   }
 
   /// The attribution line in the bottom trailing corner, over a translucent plate.
+  @MainActor
   func paintAttribution(in cr: OpaquePointer, size: CGSize) {
     guard let text = scene.attribution, !text.isEmpty else { return }
     let layout = LabelPainter.shared.makeLayout(text, size: 8)

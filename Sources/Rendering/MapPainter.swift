@@ -5,8 +5,7 @@ import NavigationCore
 /// Paints a ``MapScene`` into a rectangle: land, sea, water, parks, buildings, roads by class
 /// (casing, then fill, tunnels dashed), street names, alternatives, the route (travelled part
 /// dimmed), destinations, the vehicle chevron and the attribution.
-@MainActor
-struct MapPainter {
+struct MapPainter: Sendable {
   let scene: MapScene
 
   /// Local metres around an origin: the base map's own, or the camera's centre without one.
@@ -45,7 +44,15 @@ struct MapPainter {
 
   /// Paints the scene into `(0, 0, size)` of the current user space; the camera's centre
   /// goes to `anchor`.
+  @MainActor
   func paint(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
+    paintGeometry(in: cr, size: size, anchor: anchor)
+    paintOverlays(in: cr, size: size, anchor: anchor)
+  }
+
+  /// Land and the base map's features: no text, so it may run on any thread (each thread
+  /// with its own context and surface).
+  func paintGeometry(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
     CairoDrawing.setColor(cr, scene.style.land)
     cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
     cairo_fill(cr)
@@ -58,12 +65,18 @@ struct MapPainter {
       cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
       paintBase(map, in: cr, matrix: &m, size: size)
       cairo_restore(cr)
-      if scene.showsRoadNames {
-        RoadLabeler(
-          map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size
-        )
-        .paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
-      }
+    }
+  }
+
+  /// Street names, alternatives, the route, destinations, the vehicle and the attribution.
+  @MainActor
+  func paintOverlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
+    var m = matrix(anchor: anchor)
+    if let map = scene.map, scene.showsRoadNames {
+      RoadLabeler(
+        map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size
+      )
+      .paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
     }
     paintAlternatives(in: cr, matrix: &m)
     paintRoute(in: cr, matrix: &m)

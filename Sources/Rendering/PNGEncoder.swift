@@ -21,9 +21,10 @@ enum PNGEncoder {
   /// Adler-32 wrap them into one zlib stream.
   static func encode(
     pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
-    compression: PNGCompression
+    compression: PNGCompression, parallel: Bool = true
   ) throws(RenderError) -> Data {
-    let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount, height / 64, 8))
+    let threads = parallel ? ProcessInfo.processInfo.activeProcessorCount : 1
+    let bands = max(1, min(threads, height / 64, 8))
     let rowsPerBand = (height + bands - 1) / bands
     let results = BandResults(count: bands)
     let source = UnsafeSendable(pixels)

@@ -11,11 +11,18 @@ final class ViewPainter {
   let time: TimeInterval
   let images: ImageCatalog
   let map: MapLayer?
+  /// Pixels per point when drawing into a raster surface (map bands may then run in
+  /// parallel), `nil` for vector output.
+  let rasterScale: Double?
   private let decoded = DecodedSurfaces()
   private var mapPainted = false
 
-  init(context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?) {
+  init(
+    context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
+    rasterScale: Double? = nil
+  ) {
     cr = context
+    self.rasterScale = rasterScale
     self.time = time
     self.images = images
     self.map = map
@@ -91,8 +98,15 @@ final class ViewPainter {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
-      MapPainter(scene: map.scene).paint(
-        in: cr, size: bounds.size, anchor: map.anchor(in: view, at: time))
+      let painter = MapPainter(scene: map.scene)
+      let anchor = map.anchor(in: view, at: time)
+      if rasterScale == nil
+        || !ParallelMapRaster.paint(
+          painter, in: cr, size: bounds.size, anchor: anchor, scale: rasterScale!)
+      {
+        painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor)
+      }
+      painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor)
       cairo_restore(cr)
     }
     if let label = view as? UILabel {

@@ -73,7 +73,23 @@ func run() throws {
       encodes.append(timings.encode * 1000)
     }
   }
-  for (name, values) in [("frame_draw", draws), ("frame_encode", encodes), ("frame_cpu", cpu)] {
+  var serial = renderer
+  serial.rendersInParallel = false
+  var serialWall: [Double] = []
+  var serialCPU: [Double] = []
+  for index in 0..<(samples + 3) {
+    let cpuStart = cpuSeconds()
+    let start = DispatchTime.now()
+    _ = try serial.png(window: screen.window, map: layer)
+    if index >= 3 {
+      serialWall.append(seconds(since: start) * 1000)
+      serialCPU.append((cpuSeconds() - cpuStart) * 1000)
+    }
+  }
+  for (name, values) in [
+    ("frame_draw", draws), ("frame_encode", encodes), ("frame_cpu", cpu),
+    ("frame_serial_png", serialWall), ("frame_serial_cpu", serialCPU),
+  ] {
     let sorted = values.sorted()
     results.append(
       (

@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCore
 import Rendering
+import Testing
 import ViewKit
 
 /// Small view trees and scenes shared by the tests.
@@ -68,8 +69,9 @@ enum Fixtures {
     return (window, clock)
   }
 
-  /// Where pictures for people to look at go.
+  /// Writes a picture for people to look at, after checking that it decodes.
   static func write(_ data: Data, _ name: String) {
+    if name.hasSuffix(".png") { #expect((try? RasterImage(png: data)) != nil, "\(name) decodes") }
     let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rendering-look")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try? data.write(to: dir.appendingPathComponent(name))

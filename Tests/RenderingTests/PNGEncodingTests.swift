@@ -1,4 +1,5 @@
 import Foundation
+import NavigationCore
 import Rendering
 import Testing
 import ViewKit
@@ -45,5 +46,31 @@ import ViewKit
     #expect(png.count < 100_000)
     let image = try RasterImage(png: png)
     #expect(image.matches(x: 1169, y: 2531, RGBA(hex: 0xFFFFFF), tolerance: 0))
+  }
+}
+
+/// Banded, multi-threaded rendering gives the same pixels as one thread.
+@MainActor
+@Suite struct ParallelRenderingTests {
+  @Test func parallelAndSerialFramesAreIdentical() throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
+    let scene = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.5),
+      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
+      vehicle: vehicle)
+    var parallel = Renderer(scale: 2)
+    parallel.rendersInParallel = true
+    var serial = parallel
+    serial.rendersInParallel = false
+    let size = CGSize(width: 200, height: 400)
+    let a = try RasterImage(png: parallel.png(map: scene, size: size))
+    let b = try RasterImage(png: serial.png(map: scene, size: size))
+    let differing = stride(from: 0, to: a.rgba.count, by: 4).filter {
+      a.rgba[$0..<($0 + 4)] != b.rgba[$0..<($0 + 4)]
+    }
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) pixels differ, first at \(differing.first.map { ($0 / 4 % a.width, $0 / 4 / a.width) } as Any)"
+    )
   }
 }

@@ -5,14 +5,15 @@ import Testing
 import ViewKit
 
 @MainActor
-@Suite struct LookTests {
+/// Writes pictures for people to look at under `$TMPDIR/rendering-look/` (the cards in both
+/// directions, the casino at three zooms, day and night, heading-up) and checks they decode.
+@Suite struct GalleryTests {
   @Test func writesPicturesToLookAt() throws {
     let (window, _) = Fixtures.cardWindow()
     Fixtures.write(try Renderer(scale: 2).png(window: window), "cards.png")
     let (rtl, _) = Fixtures.cardWindow(rtl: true, text: "شارع مونت كارلو الطويل جدا جدا")
     Fixtures.write(try Renderer(scale: 2).png(window: rtl), "cards-rtl.png")
     let map = try BaseMap.bundled()
-    print(map.featureCounts.sorted { $0.key < $1.key })
     let scene = MapScene(
       map: map, camera: MapCamera(center: Fixtures.casino, metersPerPoint: 1.5))
     Fixtures.write(
