@@ -139,6 +139,25 @@ final class LabelPainter {
     cairo_restore(cr)
   }
 
+  private var extentsCache: [String: (Double, Double)] = [:]
+
+  /// The logical width and height of a one-line map label, remembered by text, size and
+  /// weight (street names repeat from frame to frame).
+  func extents(of text: String, size: Double, weight: FontWeight) -> (Double, Double) {
+    let key = "\(size)|\(weight.rawValue)|\(text)"
+    if let known = extentsCache[key] { return known }
+    let layout = makeLayout(text, size: size, weight: weight)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let result = (
+      Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE)
+    )
+    if extentsCache.count > 4096 { extentsCache.removeAll() }
+    extentsCache[key] = result
+    return result
+  }
+
   /// A one-line layout of `text` in the system font (for map labels); the caller unrefs it.
   func makeLayout(_ text: String, size: Double, weight: FontWeight = .regular) -> OpaquePointer {
     let layout = pango_layout_new(context)!

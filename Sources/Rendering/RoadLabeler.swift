@@ -13,6 +13,11 @@ struct RoadLabeler {
   let size: CGSize
   /// The most labels drawn in one picture.
   static let limit = 80
+  /// Where the halo copies of a label go, in points.
+  static let haloOffsets: [(Double, Double)] = [
+    (-1.2, 0), (1.2, 0), (0, -1.2), (0, 1.2), (-0.85, -0.85), (0.85, -0.85), (-0.85, 0.85),
+    (0.85, 0.85),
+  ]
   /// How far a nearly straight stretch may bow, in points.
   static let tolerance = 2.5
 
@@ -45,12 +50,7 @@ struct RoadLabeler {
         points.append((x, y))
       }
       guard let stretch = Self.longestStraightStretch(points) else { continue }
-      let layout = LabelPainter.shared.makeLayout(feature.name, size: fontSize, weight: .medium)
-      defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-      var logical = PangoRectangle()
-      pango_layout_get_extents(layout, nil, &logical)
-      let w = Double(logical.width) / Double(PANGO_SCALE)
-      let h = Double(logical.height) / Double(PANGO_SCALE)
+      let (w, h) = LabelPainter.shared.extents(of: feature.name, size: fontSize, weight: .medium)
       let (a, b) = stretch
       let dx = b.0 - a.0
       let dy = b.1 - a.1
@@ -70,19 +70,21 @@ struct RoadLabeler {
       }
       guard !clashes else { continue }
       placed.append(Placed(name: feature.name, x: cx, y: cy, box: box))
+      let layout = LabelPainter.shared.makeLayout(feature.name, size: fontSize, weight: .medium)
+      defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
       cairo_save(cr)
       cairo_translate(cr, cx, cy)
       cairo_rotate(cr, angle)
-      cairo_move_to(cr, -w / 2, -h / 2)
-      cairo_new_path(cr)
-      cairo_move_to(cr, -w / 2, -h / 2)
-      pango_cairo_layout_path(cr, layout)
-      CairoDrawing.setColor(cr, style.labelHalo)
-      cairo_set_line_width(cr, 3)
-      cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-      cairo_stroke_preserve(cr)
+      // The halo: the text drawn eight times around its place (glyphs come from Cairo's
+      // glyph cache; stroking glyph outlines costs several times more).
+      CairoDrawing.setColor(cr, style.labelHalo.withAlpha(1))
+      for (dx, dy) in Self.haloOffsets {
+        cairo_move_to(cr, -w / 2 + dx, -h / 2 + dy)
+        pango_cairo_show_layout(cr, layout)
+      }
       CairoDrawing.setColor(cr, style.label)
-      cairo_fill(cr)
+      cairo_move_to(cr, -w / 2, -h / 2)
+      pango_cairo_show_layout(cr, layout)
       cairo_restore(cr)
     }
   }

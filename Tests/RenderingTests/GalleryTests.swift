@@ -19,12 +19,12 @@ import ViewKit
     Fixtures.write(
       try Renderer(scale: 2).png(map: scene, size: CGSize(width: 400, height: 400)), "casino.png")
     var tile = MapScene(
-      map: map, camera: MapCamera(center: Fixtures.casino, metersPerPoint: 2.5),
+      map: map, camera: MapCamera(center: Fixtures.casino, metersPerPoint: 1.8),
       route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 150),
       destinations: [Fixtures.casino],
       vehicle: VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 60))
     Fixtures.write(
-      try Renderer(scale: 2).png(map: tile, size: CGSize(width: 256, height: 256)),
+      try Renderer(scale: 2).png(map: tile, size: CGSize(width: 300, height: 300)),
       "casino-tile.png")
     tile.style = .night
     tile.camera = .following(tile.vehicle!, metersPerPoint: 1.2)

@@ -21,11 +21,11 @@ import ViewKit
   @Test func casinoMapTile() throws {
     let scene = MapScene(
       map: try BaseMap.bundled(),
-      camera: MapCamera(center: Fixtures.casino, metersPerPoint: 2.5),
+      camera: MapCamera(center: Fixtures.casino, metersPerPoint: 1.8),
       route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 150),
       destinations: [Fixtures.casino],
       vehicle: VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 60))
     SVGSnapshot.assertMatches(
-      try Renderer().svg(map: scene, size: CGSize(width: 256, height: 256)), named: "casino-tile")
+      try Renderer().svg(map: scene, size: CGSize(width: 300, height: 300)), named: "casino-tile")
   }
 }
