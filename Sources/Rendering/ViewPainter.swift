@@ -49,6 +49,9 @@ final class ViewPainter {
     let layer = view.layer
     let radius = Double(layer.cornerRadius)
     let corners = layer.maskedCorners
+    if layer.shadowOpacity > 0, let shadow = layer.shadowColor, view.backgroundColor != nil {
+      paintShadow(layer, color: RGBA(shadow), bounds: bounds)
+    }
     if let background = view.backgroundColor, background.alpha > 0 {
       CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
       CairoDrawing.setColor(cr, RGBA(background))
@@ -82,6 +85,25 @@ final class ViewPainter {
       cairo_paint_with_alpha(cr, opacity)
     }
     cairo_restore(cr)
+  }
+
+  /// A soft shadow under the layer's rounded rectangle: rings of growing size and falling
+  /// opacity approximate the blur (`shadowRadius`), offset by `shadowOffset`.
+  private func paintShadow(_ layer: CALayer, color: RGBA, bounds: CGRect) {
+    let radius = max(0, Double(layer.shadowRadius))
+    let opacity = Double(min(max(layer.shadowOpacity, 0), 1)) * color.alpha
+    let steps = radius > 0 ? 6 : 1
+    let offset = layer.shadowOffset
+    guard radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
+    for step in 0..<steps {
+      let spread = radius * (Double(steps - step) / Double(steps))
+      let rect = bounds.offsetBy(dx: offset.width, dy: offset.height)
+        .insetBy(dx: CGFloat(-spread / 2), dy: CGFloat(-spread / 2))
+      CairoDrawing.roundedRect(
+        cr, rect, radius: Double(layer.cornerRadius) + spread / 2, corners: layer.maskedCorners)
+      CairoDrawing.setColor(cr, color.withAlpha(1), opacity: opacity / Double(steps) * 1.6)
+      cairo_fill(cr)
+    }
   }
 
   /// Subviews sorted by `layer.zPosition`, keeping the subview order among equals.

@@ -116,7 +116,10 @@ struct BenchScreen {
     let view = UIView(frame: frame)
     view.backgroundColor = UIColor(rgb: rgb)
     view.layer.cornerRadius = 12
-    view.clipsToBounds = true
+    view.layer.shadowColor = UIColor.black.cgColor
+    view.layer.shadowOpacity = 0.25
+    view.layer.shadowRadius = 6
+    view.layer.shadowOffset = CGSize(width: 0, height: 2)
     return view
   }
 

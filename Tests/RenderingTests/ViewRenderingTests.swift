@@ -119,3 +119,32 @@ import ViewKit
     #expect(image == fast)
   }
 }
+
+/// Layer shadows.
+@MainActor
+@Suite struct ShadowTests {
+  private func window(shadowOpacity: Float) -> UIWindow {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100), clock: ManualClock())
+    window.backgroundColor = .white
+    let card = UIView(frame: CGRect(x: 20, y: 20, width: 60, height: 40))
+    card.backgroundColor = .white
+    card.layer.cornerRadius = 8
+    card.layer.shadowColor = UIColor.black.cgColor
+    card.layer.shadowOpacity = shadowOpacity
+    card.layer.shadowRadius = 6
+    card.layer.shadowOffset = CGSize(width: 0, height: 4)
+    window.addSubview(card)
+    return window
+  }
+
+  @Test func shadowsDarkenBelowTheCard() throws {
+    let shadowed = try Renderer().raster(window: window(shadowOpacity: 0.4))
+    let plain = try Renderer().raster(window: window(shadowOpacity: 0))
+    let below = try #require(shadowed.pixel(x: 50, y: 62))
+    #expect(below.red < 235)
+    #expect(plain.matches(x: 50, y: 62, RGBA(hex: 0xFFFFFF), tolerance: 0))
+    // The card itself stays white, and far away there is no shadow.
+    #expect(shadowed.matches(x: 50, y: 40, RGBA(hex: 0xFFFFFF), tolerance: 0))
+    #expect(shadowed.matches(x: 50, y: 95, RGBA(hex: 0xFFFFFF), tolerance: 0))
+  }
+}
