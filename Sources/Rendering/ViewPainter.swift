@@ -49,8 +49,10 @@ final class ViewPainter {
     let layer = view.layer
     let radius = Double(layer.cornerRadius)
     let corners = layer.maskedCorners
-    if layer.shadowOpacity > 0, let shadow = layer.shadowColor, view.backgroundColor != nil {
-      paintShadow(layer, color: RGBA(shadow), bounds: bounds)
+    if layer.shadowOpacity > 0, let shadow = layer.shadowColor,
+      let background = view.backgroundColor
+    {
+      paintShadow(layer, color: RGBA(shadow), bounds: bounds, opaque: background.alpha >= 1)
     }
     if let background = view.backgroundColor, background.alpha > 0 {
       CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
@@ -89,10 +91,11 @@ final class ViewPainter {
 
   /// A soft shadow under the layer's rounded rectangle: rings of growing size and falling
   /// opacity approximate the blur (`shadowRadius`), offset by `shadowOffset`.
-  private func paintShadow(_ layer: CALayer, color: RGBA, bounds: CGRect) {
+  /// Under an opaque background only the part outside the view is filled.
+  private func paintShadow(_ layer: CALayer, color: RGBA, bounds: CGRect, opaque: Bool) {
     let radius = max(0, Double(layer.shadowRadius))
     let opacity = Double(min(max(layer.shadowOpacity, 0), 1)) * color.alpha
-    let steps = radius > 0 ? 6 : 1
+    let steps = radius > 0 ? 8 : 1
     let offset = layer.shadowOffset
     guard radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
     for step in 0..<steps {
@@ -101,8 +104,14 @@ final class ViewPainter {
         .insetBy(dx: CGFloat(-spread / 2), dy: CGFloat(-spread / 2))
       CairoDrawing.roundedRect(
         cr, rect, radius: Double(layer.cornerRadius) + spread / 2, corners: layer.maskedCorners)
-      CairoDrawing.setColor(cr, color.withAlpha(1), opacity: opacity / Double(steps) * 1.6)
+      if opaque {
+        CairoDrawing.roundedRect(
+          cr, bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
+      }
+      CairoDrawing.setColor(cr, color.withAlpha(1), opacity: opacity / Double(steps) * 1.5)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
       cairo_fill(cr)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
     }
   }
 
