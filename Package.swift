@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
+    .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .executable(name: "navui", targets: ["navui"]),
@@ -30,6 +31,13 @@ let package = Package(
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .executableTarget(
       name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
+    .systemLibrary(
+      name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev"])]),
+    .target(
+      name: "Rendering",
+      dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
+    .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
@@ -43,6 +51,9 @@ let package = Package(
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
+    .testTarget(
+      name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
     .testTarget(
       name: "NavigationUITests",

@@ -1,0 +1,270 @@
+import CCairo
+import CPango
+import Foundation
+import Text
+import ViewKit
+
+/// Draws a `UILabel`'s text with Pango, configured exactly as `TextShaper` measures it
+/// (72 dpi, unhinted, fractional positions, the same wrapping, ellipsizing and line limit),
+/// so the drawn lines are the measured ones.
+@MainActor
+final class LabelPainter {
+  static let shared = LabelPainter()
+
+  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let context: OpaquePointer
+
+  private init() {
+    let map = pango_cairo_font_map_new()!
+    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
+    fontMap = map
+    context = pango_font_map_create_context(map)
+    pango_context_set_round_glyph_positions(context, 0)
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+  }
+
+  /// A label's Pango layout as it is drawn.
+  final class Prepared {
+    let layout: OpaquePointer
+    /// The most lines drawn (0 for any).
+    var lines: Int
+    /// The wrap width, or `nil` for one unwrapped line.
+    let wrapWidth: Double?
+    /// Whether the first paragraph reads right to left.
+    var rtl = false
+
+    init(layout: OpaquePointer, lines: Int, wrapWidth: Double?) {
+      self.layout = layout
+      self.lines = lines
+      self.wrapWidth = wrapWidth
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+  }
+
+  /// Lays a label's text out as it will be drawn: wrapped where it was measured, limited to
+  /// its lines and to the lines that fit its height.
+  func prepare(_ label: UILabel) -> Prepared? {
+    guard let text = label.text, !text.isEmpty, let font = label.font else { return nil }
+    let bounds = label.bounds
+    guard bounds.width > 0, bounds.height > 0 else { return nil }
+    let requestedLines = label.numberOfLines
+    let mode = label.lineBreakMode
+    let truncates =
+      mode == .byTruncatingHead || mode == .byTruncatingMiddle || mode == .byTruncatingTail
+    // Multi-line labels wrap where they were measured; one-line labels are cut or
+    // ellipsized at their own width, as UIKit draws them.
+    let wrapWidth: Double? =
+      requestedLines != 1
+      ? Double(label.preferredMaxLayoutWidth > 0 ? label.preferredMaxLayoutWidth : bounds.width)
+      : (truncates ? Double(bounds.width) : nil)
+    let prepared = Prepared(
+      layout: pango_layout_new(context)!, lines: requestedLines, wrapWidth: wrapWidth)
+    let layout = prepared.layout
+    configure(
+      layout, text: text, font: font.fontDescription, maxWidth: wrapWidth,
+      maxLines: requestedLines, mode: mode)
+    // As UIKit, a label shorter than its text shows only the lines that fit (at least one),
+    // ellipsizing the last one in a truncating mode.
+    let fitting = Self.fittingLineCount(
+      layout, height: Double(bounds.height), maxLines: requestedLines)
+    if fitting < Self.shownLineCount(layout, maxLines: requestedLines) {
+      prepared.lines = fitting
+      configure(
+        layout, text: text, font: font.fontDescription, maxWidth: wrapWidth, maxLines: fitting,
+        mode: mode)
+    }
+    prepared.rtl = Self.isRightToLeft(layout)
+    align(layout, label.textAlignment, rtl: prepared.rtl)
+    return prepared
+  }
+
+  /// The drawn lines as (UTF-8 start, UTF-8 length), to compare with the label's measurement.
+  func lineRanges(_ label: UILabel) -> [(start: Int, length: Int)] {
+    guard let prepared = prepare(label) else { return [] }
+    var ranges: [(Int, Int)] = []
+    let count = Self.shownLineCount(prepared.layout, maxLines: prepared.lines)
+    for index in 0..<count {
+      guard let line = pango_layout_get_line_readonly(prepared.layout, Int32(index)) else { break }
+      ranges.append((Int(line.pointee.start_index), Int(line.pointee.length)))
+    }
+    return ranges
+  }
+
+  /// Draws `label`'s text in its bounds (the context is in the label's coordinates).
+  func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
+    guard let prepared = prepare(label) else { return }
+    let layout = prepared.layout
+    let lines = prepared.lines
+    let bounds = label.bounds
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let scale = Double(PANGO_SCALE)
+    let textHeight = Self.shownHeight(layout, maxLines: lines)
+    var x = 0.0
+    if prepared.wrapWidth == nil {
+      let width = Double(logical.width) / scale
+      x = Self.offset(
+        width: width, in: Double(bounds.width), label.textAlignment, rtl: prepared.rtl)
+    }
+    let y = max(0, (Double(bounds.height) - textHeight) / 2)
+    cairo_save(cr)
+    cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
+    cairo_clip(cr)
+    var color = RGBA(label.textColor ?? .label)
+    if !label.isEnabled { color = color.withAlpha(color.alpha * 0.45) }
+    CairoDrawing.setColor(cr, color, opacity: opacity)
+    if lines > 0, pango_layout_get_line_count(layout) > Int32(lines) {
+      let iter = pango_layout_get_iter(layout)
+      defer { pango_layout_iter_free(iter) }
+      var shown = 0
+      repeat {
+        guard shown < lines, let line = pango_layout_iter_get_line_readonly(iter) else { break }
+        var extents = PangoRectangle()
+        pango_layout_iter_get_line_extents(iter, nil, &extents)
+        let baseline = Double(pango_layout_iter_get_baseline(iter)) / scale
+        cairo_move_to(cr, x + Double(extents.x) / scale, y + baseline)
+        pango_cairo_show_layout_line(cr, line)
+        shown += 1
+      } while pango_layout_iter_next_line(iter) != 0
+    } else {
+      cairo_move_to(cr, x, y)
+      pango_cairo_show_layout(cr, layout)
+    }
+    cairo_restore(cr)
+  }
+
+  private var extentsCache: [String: (Double, Double)] = [:]
+
+  /// The logical width and height of a one-line map label, remembered by text, size and
+  /// weight (street names repeat from frame to frame).
+  func extents(of text: String, size: Double, weight: FontWeight) -> (Double, Double) {
+    let key = "\(size)|\(weight.rawValue)|\(text)"
+    if let known = extentsCache[key] { return known }
+    let layout = makeLayout(text, size: size, weight: weight)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    let result = (
+      Double(logical.width) / Double(PANGO_SCALE), Double(logical.height) / Double(PANGO_SCALE)
+    )
+    if extentsCache.count > 4096 { extentsCache.removeAll() }
+    extentsCache[key] = result
+    return result
+  }
+
+  /// A one-line layout of `text` in the system font (for map labels); the caller unrefs it.
+  func makeLayout(_ text: String, size: Double, weight: FontWeight = .regular) -> OpaquePointer {
+    let layout = pango_layout_new(context)!
+    configure(
+      layout, text: text,
+      font: FontDescription(family: UIFont.systemFontFamily, size: size, weight: weight),
+      maxWidth: nil, maxLines: 1, mode: .byClipping)
+    return layout
+  }
+
+  /// The same settings as `TextShaper.configure`.
+  private func configure(
+    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
+    maxLines: Int, mode: TextLineBreakMode
+  ) {
+    let desc = pango_font_description_new()
+    defer { pango_font_description_free(desc) }
+    pango_font_description_set_family(desc, font.family)
+    pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
+    pango_font_description_set_weight(desc, PangoWeight(UInt32(font.weight.rawValue.rounded())))
+    pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    pango_layout_set_font_description(layout, desc)
+    pango_layout_set_text(layout, text, -1)
+    pango_layout_set_auto_dir(layout, 1)
+    if let maxWidth {
+      pango_layout_set_width(layout, Int32((max(maxWidth, 1) * Double(PANGO_SCALE)).rounded(.down)))
+    } else {
+      pango_layout_set_width(layout, -1)
+    }
+    pango_layout_set_wrap(layout, mode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+    switch mode {
+    case .byTruncatingHead: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+    case .byTruncatingMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+    case .byTruncatingTail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+    }
+    pango_layout_set_height(layout, maxLines > 0 ? -Int32(clamping: maxLines) : Int32.max)
+  }
+
+  /// Line alignment inside the wrap width. Pango flips left and right for right-to-left
+  /// paragraphs when the direction is automatic, so explicit sides are flipped back.
+  private func align(_ layout: OpaquePointer, _ alignment: TextAlignment, rtl: Bool) {
+    switch alignment {
+    case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .left: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+    case .right: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
+    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+    case .justified:
+      pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+      pango_layout_set_justify(layout, 1)
+    }
+  }
+
+  /// Whether the layout's first paragraph resolved right to left.
+  static func isRightToLeft(_ layout: OpaquePointer) -> Bool {
+    guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
+    let direction = PangoDirection(line.pointee.resolved_dir)
+    return direction == PANGO_DIRECTION_RTL || direction == PANGO_DIRECTION_WEAK_RTL
+  }
+
+  /// Where a one-line text of `width` starts in a box of `box` points.
+  static func offset(width: Double, in box: Double, _ alignment: TextAlignment, rtl: Bool) -> Double
+  {
+    switch alignment {
+    case .left, .justified: return 0
+    case .right: return box - width
+    case .center: return (box - width) / 2
+    case .natural: return rtl ? box - width : 0
+    }
+  }
+
+  /// The number of lines shown (at most `maxLines` when it is not 0).
+  static func shownLineCount(_ layout: OpaquePointer, maxLines: Int) -> Int {
+    let count = Int(pango_layout_get_line_count(layout))
+    return maxLines > 0 ? min(count, maxLines) : count
+  }
+
+  /// How many of the shown lines fit in `height` points (at least one).
+  static func fittingLineCount(_ layout: OpaquePointer, height: Double, maxLines: Int) -> Int {
+    let scale = Double(PANGO_SCALE)
+    let iter = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iter) }
+    var count = 0
+    repeat {
+      if maxLines > 0, count >= maxLines { break }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      guard Double(logical.y + logical.height) / scale <= height + 0.5 else { break }
+      count += 1
+    } while pango_layout_iter_next_line(iter) != 0
+    return max(count, 1)
+  }
+
+  /// The height of the lines shown (at most `maxLines` when it is not 0).
+  static func shownHeight(_ layout: OpaquePointer, maxLines: Int) -> Double {
+    let scale = Double(PANGO_SCALE)
+    let iter = pango_layout_get_iter(layout)!
+    defer { pango_layout_iter_free(iter) }
+    var bottom = 0.0
+    var count = 0
+    repeat {
+      if maxLines > 0, count >= maxLines { break }
+      var logical = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, nil, &logical)
+      bottom = Double(logical.y + logical.height) / scale
+      count += 1
+    } while pango_layout_iter_next_line(iter) != 0
+    return bottom
+  }
+}

@@ -1,0 +1,183 @@
+import CCairo
+import Foundation
+import ViewKit
+
+/// Draws a view tree — a window and everything in it — as it is on screen at one moment of
+/// its clock (presentation values, so animations show), optionally over a map, to PNG, SVG or
+/// PDF.
+///
+/// ```swift
+/// let renderer = Renderer(scale: 3)
+/// let png = try renderer.png(window: window, at: clock.now)
+/// let svg = try renderer.svg(window: window, map: MapLayer(scene: scene, view: mapView))
+/// ```
+///
+/// The tree is laid out first (`layoutIfNeeded()`), as the screen would be before drawing.
+/// Output is deterministic: the same tree, time and scene give the same bytes.
+@MainActor
+public struct Renderer {
+  /// The largest width or height, in pixels, of a raster picture.
+  public static let maximumPixelDimension = 16_384
+
+  /// Pixels per point for raster output, 1…3 (vector output is always in points).
+  public var scale: Double
+  /// Pictures for image views, by image name.
+  public var images: ImageCatalog
+  /// The debug overlay, or `nil` for none.
+  public var debugOverlay: DebugOverlay?
+  /// PNG compression.
+  public var pngCompression: PNGCompression
+  /// Whether map geometry is rasterized and PNG rows are encoded in bands on several
+  /// threads (faster on an idle multi-core machine; the pixels are the same either way).
+  public var rendersInParallel = true
+
+  /// A renderer.
+  public init(
+    scale: Double = 1, images: ImageCatalog = .standard, debugOverlay: DebugOverlay? = nil,
+    pngCompression: PNGCompression = .fast
+  ) {
+    self.scale = scale
+    self.images = images
+    self.debugOverlay = debugOverlay
+    self.pngCompression = pngCompression
+  }
+
+  // MARK: - View trees
+
+  /// A PNG of `window` (any root view) at `time` on its clock (now when `nil`).
+  ///
+  /// - Throws: ``RenderError`` for a bad scale, size or time, or a Cairo or zlib failure.
+  public func png(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> Data
+  {
+    let surface = try draw(window, at: time, map: map, kind: .raster)
+    return try encode(surface)
+  }
+
+  /// How long the parts of one PNG took, in seconds of wall time.
+  public struct Timings: Sendable, Hashable {
+    /// Laying out and drawing the tree (and the map) into pixels.
+    public var draw: Double
+    /// Encoding the pixels as PNG.
+    public var encode: Double
+  }
+
+  /// A PNG of `window` at `time` and how long drawing and encoding took.
+  public func timedPNG(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> (png: Data, timings: Timings)
+  {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let surface = try draw(window, at: time, map: map, kind: .raster)
+    let drawn = DispatchTime.now().uptimeNanoseconds
+    let png = try encode(surface)
+    let end = DispatchTime.now().uptimeNanoseconds
+    return (png, Timings(draw: Double(drawn - start) / 1e9, encode: Double(end - drawn) / 1e9))
+  }
+
+  /// The pixels of `window` at `time`, without PNG encoding.
+  public func raster(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> RasterImage
+  {
+    try RasterImage(png: png(window: window, at: time, map: map))
+  }
+
+  /// An SVG document of `window` at `time` (text as glyph outlines, sizes in points).
+  public func svg(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> Data
+  {
+    SVGIdentifiers.renumber(try draw(window, at: time, map: map, kind: .svg).finishDocument())
+  }
+
+  /// A one-page PDF of `window` at `time`, sized in points.
+  public func pdf(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
+    throws(RenderError) -> Data
+  {
+    try draw(window, at: time, map: map, kind: .pdf).finishDocument()
+  }
+
+  // MARK: - Maps alone
+
+  /// A PNG of a map scene alone, `size` points, the camera's centre in the middle.
+  public func png(map scene: MapScene, size: CGSize) throws(RenderError) -> Data {
+    try encode(drawMap(scene, size: size, kind: .raster))
+  }
+
+  /// An SVG of a map scene alone.
+  public func svg(map scene: MapScene, size: CGSize) throws(RenderError) -> Data {
+    SVGIdentifiers.renumber(try drawMap(scene, size: size, kind: .svg).finishDocument())
+  }
+
+  /// A PDF of a map scene alone.
+  public func pdf(map scene: MapScene, size: CGSize) throws(RenderError) -> Data {
+    try drawMap(scene, size: size, kind: .pdf).finishDocument()
+  }
+
+  // MARK: - Drawing
+
+  private func validate(size: CGSize) throws(RenderError) {
+    guard scale.isFinite, scale >= 1, scale <= 3 else { throw .invalidScale(scale) }
+    let w = Double(size.width)
+    let h = Double(size.height)
+    guard w.isFinite, h.isFinite, w >= 1, h >= 1,
+      w * scale <= Double(Self.maximumPixelDimension),
+      h * scale <= Double(Self.maximumPixelDimension)
+    else { throw .invalidSize(width: w, height: h) }
+  }
+
+  private func draw(
+    _ root: UIView, at time: TimeInterval?, map: MapLayer?, kind: CairoSurface.Kind
+  ) throws(RenderError) -> CairoSurface {
+    if let time, !time.isFinite { throw .invalidTime(time) }
+    root.layoutIfNeeded()
+    let size = root.bounds.size
+    try validate(size: size)
+    let moment = time ?? root.window?.clock.now ?? 0
+    let surface = try CairoSurface(
+      kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
+    let painter = ViewPainter(
+      context: surface.context, time: moment, images: images, map: map,
+      rasterScale: kind == .raster && rendersInParallel ? scale : nil)
+    painter.paint(root: root)
+    if let debugOverlay {
+      DebugOverlayPainter(overlay: debugOverlay, time: moment).paint(root, in: surface.context)
+    }
+    try check(surface, stage: "drawing the view tree")
+    return surface
+  }
+
+  private func drawMap(_ scene: MapScene, size: CGSize, kind: CairoSurface.Kind)
+    throws(RenderError) -> CairoSurface
+  {
+    try validate(size: size)
+    let surface = try CairoSurface(
+      kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
+    let painter = MapPainter(scene: scene)
+    let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
+    if kind != .raster || !rendersInParallel
+      || !ParallelMapRaster.paint(
+        painter, in: surface.context, size: size, anchor: anchor, scale: scale)
+    {
+      painter.paintGeometry(in: surface.context, size: size, anchor: anchor)
+    }
+    painter.paintOverlays(in: surface.context, size: size, anchor: anchor)
+    try check(surface, stage: "drawing the map")
+    return surface
+  }
+
+  private func check(_ surface: CairoSurface, stage: String) throws(RenderError) {
+    let status = cairo_status(surface.context)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .cairo(stage: stage, status: String(cString: cairo_status_to_string(status)))
+    }
+  }
+
+  private func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
+    let compression = pngCompression
+    let parallel = rendersInParallel
+    return try surface.withPixels { (pixels, stride) throws(RenderError) in
+      try PNGEncoder.encode(
+        pixels: pixels, stride: stride, width: surface.pixelWidth, height: surface.pixelHeight,
+        compression: compression, parallel: parallel)
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import CCairo
+import Foundation
+import ViewKit
+
+/// Walks a view tree back to front and paints each view with its presentation values at one
+/// moment: background, rounded and masked corners, content (text, images, the map), subviews
+/// clipped where the view clips, then the border, all under the view's group opacity.
+@MainActor
+final class ViewPainter {
+  let cr: OpaquePointer
+  let time: TimeInterval
+  let images: ImageCatalog
+  let map: MapLayer?
+  /// Pixels per point when drawing into a raster surface (map bands may then run in
+  /// parallel), `nil` for vector output.
+  let rasterScale: Double?
+  private let decoded = DecodedSurfaces()
+  private var mapPainted = false
+
+  init(
+    context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
+    rasterScale: Double? = nil
+  ) {
+    cr = context
+    self.rasterScale = rasterScale
+    self.time = time
+    self.images = images
+    self.map = map
+  }
+
+  /// Paints `root` at the origin (a window's own frame origin is ignored).
+  func paint(root: UIView) {
+    paint(root, isRoot: true)
+  }
+
+  private func paint(_ view: UIView, isRoot: Bool) {
+    guard !view.isHidden else { return }
+    let presented = view.layer.presentation(at: time)
+    let opacity = Double(presented.opacity)
+    guard opacity > 0.001 else { return }
+    let frame = presented.frame
+    guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite
+    else { return }
+    let bounds = CGRect(origin: .zero, size: frame.size)
+    cairo_save(cr)
+    if !isRoot { cairo_translate(cr, Double(frame.minX), Double(frame.minY)) }
+    let grouped = opacity < 0.999
+    if grouped { cairo_push_group(cr) }
+    let layer = view.layer
+    let radius = Double(layer.cornerRadius)
+    let corners = layer.maskedCorners
+    if layer.shadowOpacity > 0, let shadow = layer.shadowColor,
+      let background = view.backgroundColor
+    {
+      paintShadow(layer, color: RGBA(shadow), bounds: bounds, opaque: background.alpha >= 1)
+    }
+    if let background = view.backgroundColor, background.alpha > 0 {
+      CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
+      CairoDrawing.setColor(cr, RGBA(background))
+      cairo_fill(cr)
+    }
+    let clips = layer.masksToBounds
+    cairo_save(cr)
+    if clips {
+      CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
+      cairo_clip(cr)
+    }
+    paintContent(of: view, bounds: bounds, isRoot: isRoot)
+    let origin = view.bounds.origin
+    cairo_translate(cr, -Double(origin.x), -Double(origin.y))
+    for subview in Self.drawingOrder(view.subviews) {
+      paint(subview, isRoot: false)
+    }
+    cairo_restore(cr)
+    if layer.borderWidth > 0, let color = layer.borderColor, color.alpha > 0 {
+      let width = Double(layer.borderWidth)
+      let inset = bounds.insetBy(dx: CGFloat(width / 2), dy: CGFloat(width / 2))
+      if inset.width > 0, inset.height > 0 {
+        CairoDrawing.roundedRect(cr, inset, radius: radius - width / 2, corners: corners)
+        CairoDrawing.setColor(cr, RGBA(color))
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+      }
+    }
+    if grouped {
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, opacity)
+    }
+    cairo_restore(cr)
+  }
+
+  /// A soft shadow under the layer's rounded rectangle: rings of growing size and falling
+  /// opacity approximate the blur (`shadowRadius`), offset by `shadowOffset`.
+  /// Under an opaque background only the part outside the view is filled.
+  private func paintShadow(_ layer: CALayer, color: RGBA, bounds: CGRect, opaque: Bool) {
+    let radius = max(0, Double(layer.shadowRadius))
+    let opacity = Double(min(max(layer.shadowOpacity, 0), 1)) * color.alpha
+    let steps = radius > 0 ? 8 : 1
+    let offset = layer.shadowOffset
+    guard radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
+    for step in 0..<steps {
+      let spread = radius * (Double(steps - step) / Double(steps))
+      let rect = bounds.offsetBy(dx: offset.width, dy: offset.height)
+        .insetBy(dx: CGFloat(-spread / 2), dy: CGFloat(-spread / 2))
+      CairoDrawing.roundedRect(
+        cr, rect, radius: Double(layer.cornerRadius) + spread / 2, corners: layer.maskedCorners)
+      if opaque {
+        CairoDrawing.roundedRect(
+          cr, bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
+      }
+      CairoDrawing.setColor(cr, color.withAlpha(1), opacity: opacity / Double(steps) * 1.5)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+      cairo_fill(cr)
+      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+  }
+
+  /// Subviews sorted by `layer.zPosition`, keeping the subview order among equals.
+  static func drawingOrder(_ subviews: [UIView]) -> [UIView] {
+    guard subviews.contains(where: { $0.layer.zPosition != 0 }) else { return subviews }
+    return subviews.enumerated().sorted {
+      ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset)
+    }.map(\.element)
+  }
+
+  private func paintContent(of view: UIView, bounds: CGRect, isRoot: Bool) {
+    if let map, !mapPainted, map.view === view || (map.view == nil && isRoot) {
+      mapPainted = true
+      cairo_save(cr)
+      cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
+      cairo_clip(cr)
+      let painter = MapPainter(scene: map.scene)
+      let anchor = map.anchor(in: view, at: time)
+      if rasterScale == nil
+        || !ParallelMapRaster.paint(
+          painter, in: cr, size: bounds.size, anchor: anchor, scale: rasterScale!)
+      {
+        painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor)
+      }
+      painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor)
+      cairo_restore(cr)
+    }
+    if let label = view as? UILabel {
+      LabelPainter.shared.draw(label, in: cr, opacity: 1)
+    } else if let imageView = view as? UIImageView {
+      paintImage(of: imageView, bounds: bounds)
+    }
+  }
+
+  private func paintImage(of view: UIImageView, bounds: CGRect) {
+    let shown = view.isHighlighted ? (view.highlightedImage ?? view.image) : view.image
+    guard let image = shown else { return }
+    let rect = CairoDrawing.placement(of: image.size, in: bounds, mode: view.contentMode)
+    let tint = RGBA(image.tintColor ?? view.tintColor ?? .systemBlue)
+    guard let name = image.name, let content = images.content(named: name) else {
+      paintPlaceholder(rect)
+      return
+    }
+    switch content {
+    case .vector(let vector):
+      var drawn = vector
+      if image.renderingMode == .alwaysOriginal {
+        drawn.layers = drawn.layers.map { layer in
+          var copy = layer
+          if copy.fill == .tint { copy.fill = .color(RGBA(hex: 0x000000)) }
+          if copy.stroke == .tint { copy.stroke = .color(RGBA(hex: 0x000000)) }
+          return copy
+        }
+      }
+      CairoDrawing.draw(cr, drawn, in: rect, tint: tint)
+    case .png(let data):
+      guard let surface = surface(for: name, data: data) else {
+        paintPlaceholder(rect)
+        return
+      }
+      let w = Double(cairo_image_surface_get_width(surface))
+      let h = Double(cairo_image_surface_get_height(surface))
+      guard w > 0, h > 0 else { return }
+      cairo_save(cr)
+      cairo_rectangle(
+        cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+      cairo_clip(cr)
+      cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+      cairo_scale(cr, Double(rect.width) / w, Double(rect.height) / h)
+      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+      if image.renderingMode == .alwaysTemplate {
+        CairoDrawing.setColor(cr, tint)
+        cairo_mask_surface(cr, surface, 0, 0)
+      } else {
+        cairo_paint(cr)
+      }
+      cairo_restore(cr)
+    }
+  }
+
+  private func surface(for name: String, data: Data) -> OpaquePointer? {
+    if let known = decoded.surfaces[name] { return known }
+    guard let surface = try? RasterImage.decodeSurface(data, name: name) else { return nil }
+    decoded.surfaces[name] = surface
+    return surface
+  }
+
+  /// A grey crossed box where an image has no picture in the catalogue.
+  private func paintPlaceholder(_ rect: CGRect) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let r = rect.insetBy(dx: 0.5, dy: 0.5)
+    cairo_rectangle(cr, Double(r.minX), Double(r.minY), Double(r.width), Double(r.height))
+    cairo_move_to(cr, Double(r.minX), Double(r.minY))
+    cairo_line_to(cr, Double(r.maxX), Double(r.maxY))
+    cairo_move_to(cr, Double(r.maxX), Double(r.minY))
+    cairo_line_to(cr, Double(r.minX), Double(r.maxY))
+    CairoDrawing.setColor(cr, RGBA(hex: 0x9AA0A6))
+    cairo_set_line_width(cr, 1)
+    cairo_stroke(cr)
+  }
+}
+
+/// Decoded PNG surfaces of one picture, destroyed with it.
+final class DecodedSurfaces {
+  var surfaces: [String: OpaquePointer] = [:]
+
+  deinit {
+    for surface in surfaces.values { cairo_surface_destroy(surface) }
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import NavigationCore
+import Rendering
+import Routing
+import ViewKit
+
+// renderbench: the time to render one 1170 × 2532 PNG frame (a 390 × 844 pt screen of views
+// over the Monaco map at 3×), with a breakdown. Usage:
+//   swift run -c release renderbench [--samples N] [--json] [--out frame.png]
+
+@MainActor
+func run() throws {
+  var samples = 20
+  var json = false
+  var out: String?
+  var arguments = CommandLine.arguments.dropFirst().makeIterator()
+  while let argument = arguments.next() {
+    switch argument {
+    case "--samples": samples = max(1, Int(arguments.next() ?? "") ?? samples)
+    case "--json": json = true
+    case "--out": out = arguments.next()
+    case "--help", "-h":
+      print("USAGE: renderbench [--samples N] [--json] [--out frame.png]")
+      return
+    default:
+      FileHandle.standardError.write(Data("renderbench: unknown option \(argument)\n".utf8))
+      exit(64)
+    }
+  }
+
+  let loadStart = DispatchTime.now()
+  let map = try BaseMap.bundled()
+  let loadTime = seconds(since: loadStart)
+  let engine = try RouteEngine.bundled()
+  let origin = CLLocationCoordinate2D(latitude: 43.7296, longitude: 7.4168)
+  let casino = CLLocationCoordinate2D(latitude: 43.7394, longitude: 7.4275)
+  let routes = try engine.routes(from: origin, to: casino)
+  let route = RouteOverlay(route: routes[0], distanceTraveled: routes[0].distance * 0.55)
+  let vehicle = route.vehicleMarker!
+  let scene = MapScene(
+    map: map, camera: .following(vehicle, metersPerPoint: 1.0), route: route,
+    alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: vehicle)
+
+  let clock = ManualClock()
+  let screen = BenchScreen(clock: clock)
+  let layer = MapLayer(scene: scene, view: screen.mapView, viewport: screen.viewport)
+  let renderer = Renderer(scale: 3)
+
+  func measure(_ name: String, _ body: () throws -> Void) rethrows -> [String: Double] {
+    for _ in 0..<3 { try body() }
+    var times: [Double] = []
+    for _ in 0..<samples {
+      let start = DispatchTime.now()
+      try body()
+      times.append(seconds(since: start) * 1000)
+    }
+    times.sort()
+    return [
+      "median_ms": times[times.count / 2], "min_ms": times[0], "max_ms": times[times.count - 1],
+    ]
+  }
+
+  var results: [(String, [String: Double])] = []
+  var draws: [Double] = []
+  var encodes: [Double] = []
+  var cpu: [Double] = []
+  for index in 0..<(samples + 3) {
+    let cpuStart = cpuSeconds()
+    let timings = try renderer.timedPNG(window: screen.window, map: layer).timings
+    if index >= 3 {
+      cpu.append((cpuSeconds() - cpuStart) * 1000)
+      draws.append(timings.draw * 1000)
+      encodes.append(timings.encode * 1000)
+    }
+  }
+  var serial = renderer
+  serial.rendersInParallel = false
+  var serialWall: [Double] = []
+  var serialCPU: [Double] = []
+  for index in 0..<(samples + 3) {
+    let cpuStart = cpuSeconds()
+    let start = DispatchTime.now()
+    _ = try serial.png(window: screen.window, map: layer)
+    if index >= 3 {
+      serialWall.append(seconds(since: start) * 1000)
+      serialCPU.append((cpuSeconds() - cpuStart) * 1000)
+    }
+  }
+  for (name, values) in [
+    ("frame_draw", draws), ("frame_encode", encodes), ("frame_cpu", cpu),
+    ("frame_serial_png", serialWall), ("frame_serial_cpu", serialCPU),
+  ] {
+    let sorted = values.sorted()
+    results.append(
+      (
+        name,
+        [
+          "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
+          "max_ms": sorted[sorted.count - 1],
+        ]
+      ))
+  }
+  results.append(
+    (
+      "frame_png_1170x2532",
+      try measure("frame") {
+        _ = try renderer.png(window: screen.window, map: layer)
+      }
+    ))
+  results.append(
+    (
+      "map_only_png_1170x2532",
+      try measure("map") {
+        _ = try renderer.png(map: scene, size: CGSize(width: 390, height: 844))
+      }
+    ))
+  results.append(
+    (
+      "views_only_png_1170x2532",
+      try measure("views") {
+        _ = try renderer.png(window: screen.window)
+      }
+    ))
+  results.append(
+    (
+      "frame_svg",
+      try measure("svg") {
+        _ = try renderer.svg(window: screen.window, map: layer)
+      }
+    ))
+  if let out {
+    let png = try renderer.png(window: screen.window, map: layer)
+    try png.write(to: URL(fileURLWithPath: out))
+    var debug = renderer
+    debug.debugOverlay = DebugOverlay(
+      viewport: screen.viewport.convert(screen.viewport.bounds, to: nil))
+    let debugPNG = try debug.png(window: screen.window, map: layer)
+    try debugPNG.write(
+      to: URL(fileURLWithPath: out.replacingOccurrences(of: ".png", with: "-debug.png")))
+  }
+  if json {
+    let entries = results.map { name, values in
+      "  \"\(name)\": {"
+        + values.keys.sorted().map { "\"\($0)\": \(String(format: "%.3f", values[$0]!))" }
+        .joined(separator: ", ") + "}"
+    }
+    print(
+      "{\n  \"map_load_s\": \(String(format: "%.3f", loadTime)),\n"
+        + entries.joined(separator: ",\n") + "\n}")
+  } else {
+    print("base map load: \(String(format: "%.3f", loadTime)) s (\(map.featureCount) features)")
+    print("benchmark                         median      min      max  (ms, \(samples) samples)")
+    for (name, values) in results {
+      print(
+        name.padding(toLength: 30, withPad: " ", startingAt: 0)
+          + String(
+            format: "%9.2f %8.2f %8.2f", values["median_ms"]!, values["min_ms"]!, values["max_ms"]!)
+      )
+    }
+  }
+}
+
+/// CPU time used by the process (all threads), in seconds.
+func cpuSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func seconds(since start: DispatchTime) -> Double {
+  Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+do {
+  try MainActor.assumeIsolated { try run() }
+} catch {
+  FileHandle.standardError.write(Data("renderbench: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import ViewKit
+
+@testable import Rendering
+
+/// Labels draw the lines they measured, aligned and truncated as UIKit draws them, in both
+/// directions.
+@MainActor
+@Suite struct LabelRenderingTests {
+  private func window(_ label: UILabel) -> UIWindow {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 80), clock: ManualClock())
+    window.backgroundColor = .white
+    window.addSubview(label)
+    return window
+  }
+
+  private func label(_ text: String, frame: CGRect, lines: Int = 1) -> UILabel {
+    let label = UILabel(frame: frame)
+    label.text = text
+    label.numberOfLines = lines
+    label.font = .systemFont(ofSize: 14)
+    return label
+  }
+
+  /// The leftmost and rightmost columns (in points) with dark pixels.
+  private func inkColumns(_ image: RasterImage) -> ClosedRange<Int>? {
+    var columns: [Int] = []
+    for x in 0..<image.width {
+      for y in 0..<image.height {
+        if let p = image.pixel(x: x, y: y), p.red < 128 {
+          columns.append(x)
+          break
+        }
+      }
+    }
+    guard let first = columns.first, let last = columns.last else { return nil }
+    return first...last
+  }
+
+  @Test(arguments: [
+    ("Quai Albert 1er et Boulevard Louis II jusqu'au Casino de Monte-Carlo", 0),
+    ("شارع مونت كارلو من الميناء حتى الكازينو في موناكو", 0),
+    ("ถนนมอนติคาร์โลจากท่าเรือไปยังคาสิโนในโมนาโก", 2),
+    ("摩納哥蒙地卡羅大道從港口到賭場", 3),
+  ])
+  func drawnLinesAreTheMeasuredLines(text: String, lines: Int) {
+    let label = label(text, frame: CGRect(x: 0, y: 0, width: 120, height: 400), lines: lines)
+    _ = window(label)
+    let measured = label.textLayout?.lines.map { [$0.utf8Start, $0.utf8Length] } ?? []
+    let drawn = LabelPainter.shared.lineRanges(label).map { [$0.start, $0.length] }
+    #expect(drawn == measured)
+    #expect(drawn.count > 1)
+  }
+
+  @Test func naturalAlignmentFollowsTheTextDirection() throws {
+    let ltr = label("Monaco", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    let ltrInk = try #require(inkColumns(try Renderer().raster(window: window(ltr))))
+    #expect(ltrInk.lowerBound < 10 && ltrInk.upperBound < 100)
+    let rtl = label("موناكو", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    let rtlInk = try #require(inkColumns(try Renderer().raster(window: window(rtl))))
+    #expect(rtlInk.upperBound > 190 && rtlInk.lowerBound > 100)
+  }
+
+  @Test func explicitSidesDoNotFlipForRightToLeftText() throws {
+    let rtl = label("موناكو", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    rtl.textAlignment = .left
+    let ink = try #require(inkColumns(try Renderer().raster(window: window(rtl))))
+    #expect(ink.lowerBound < 10)
+    let centered = label("Monaco", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    centered.textAlignment = .center
+    let middle = try #require(inkColumns(try Renderer().raster(window: window(centered))))
+    #expect(abs((middle.lowerBound + middle.upperBound) / 2 - 100) <= 3)
+  }
+
+  @Test func oneLineLabelsTruncateAtTheirWidth() throws {
+    let long = label(
+      "Boulevard Princesse Charlotte", frame: CGRect(x: 0, y: 0, width: 100, height: 80))
+    let ink = try #require(inkColumns(try Renderer().raster(window: window(long))))
+    // Ellipsized inside the label: ink stays within its 100 points, close to the end.
+    #expect(ink.upperBound < 100 && ink.upperBound > 80)
+    let drawn = LabelPainter.shared.lineRanges(long)
+    #expect(drawn.count == 1)
+  }
+
+  @Test func shortLabelsShowOnlyTheLinesThatFit() {
+    let text = "Quai Albert 1er et Boulevard Louis II jusqu'au Casino de Monte-Carlo"
+    let short = label(text, frame: CGRect(x: 0, y: 0, width: 120, height: 24), lines: 0)
+    _ = window(short)
+    #expect(LabelPainter.shared.lineRanges(short).count == 1)
+  }
+}

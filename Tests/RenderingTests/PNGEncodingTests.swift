@@ -1,0 +1,76 @@
+import Foundation
+import NavigationCore
+import Rendering
+import Testing
+import ViewKit
+
+/// The fast PNG writer (own deflate, parallel bands) decodes to exactly the pixels of the
+/// zlib one, on pictures with transparency, noise and flat runs.
+@MainActor
+@Suite struct PNGEncodingTests {
+  /// A transparent root with many translucent views at seeded random places.
+  private func noisyTree(seed: UInt64) -> UIView {
+    var state = seed
+    func next() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) / Double(1 << 53)
+    }
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 160, height: 240))
+    for _ in 0..<150 {
+      let view = UIView(
+        frame: CGRect(
+          x: next() * 150, y: next() * 230, width: 2 + next() * 40, height: 2 + next() * 40))
+      view.backgroundColor = UIColor(red: next(), green: next(), blue: next(), alpha: next())
+      view.layer.cornerRadius = next() * 10
+      root.addSubview(view)
+    }
+    return root
+  }
+
+  @Test(arguments: [1 as UInt64, 2, 3])
+  func fastAndBalancedDecodeToTheSamePixels(seed: UInt64) throws {
+    let tree = noisyTree(seed: seed)
+    let fast = try Renderer(scale: 3, pngCompression: .fast).png(window: tree)
+    let balanced = try Renderer(scale: 3, pngCompression: .balanced).png(window: tree)
+    let a = try RasterImage(png: fast)
+    let b = try RasterImage(png: balanced)
+    #expect(a.width == 480 && a.height == 720)
+    #expect(a == b)
+    #expect(a.rgba.contains { $0 != 0 })
+  }
+
+  @Test func flatPicturesCompressWell() throws {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+    root.backgroundColor = .white
+    let png = try Renderer(scale: 3).png(window: root)
+    #expect(png.count < 100_000)
+    let image = try RasterImage(png: png)
+    #expect(image.matches(x: 1169, y: 2531, RGBA(hex: 0xFFFFFF), tolerance: 0))
+  }
+}
+
+/// Banded, multi-threaded rendering gives the same pixels as one thread.
+@MainActor
+@Suite struct ParallelRenderingTests {
+  @Test func parallelAndSerialFramesAreIdentical() throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
+    let scene = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.5),
+      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
+      vehicle: vehicle)
+    var parallel = Renderer(scale: 2)
+    parallel.rendersInParallel = true
+    var serial = parallel
+    serial.rendersInParallel = false
+    let size = CGSize(width: 200, height: 400)
+    let a = try RasterImage(png: parallel.png(map: scene, size: size))
+    let b = try RasterImage(png: serial.png(map: scene, size: size))
+    let differing = stride(from: 0, to: a.rgba.count, by: 4).filter {
+      a.rgba[$0..<($0 + 4)] != b.rgba[$0..<($0 + 4)]
+    }
+    #expect(
+      differing.isEmpty,
+      "\(differing.count) pixels differ, first at \(differing.first.map { ($0 / 4 % a.width, $0 / 4 / a.width) } as Any)"
+    )
+  }
+}
