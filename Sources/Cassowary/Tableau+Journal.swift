@@ -92,7 +92,7 @@ extension Tableau {
       rows[Int(slot)] = row
       if row.basic >= 0 {
         info[Int(row.basic)].basicRow = slot
-        for i in 0..<row.count { info[Int(row.sym(i))].column.append(slot) }
+        for i in 0..<row.count { addToColumn(row.sym(i), slot) }
         touch(slot)
       }
     }

@@ -35,7 +35,7 @@ extension Tableau {
       rowSaved.append(0)
     }
     info[Int(row.basic)].basicRow = slot
-    for i in 0..<row.count { info[Int(row.sym(i))].column.append(slot) }
+    for i in 0..<row.count { addToColumn(row.sym(i), slot) }
     touch(slot)
     return slot
   }
@@ -75,6 +75,16 @@ extension Tableau {
     return UnsafeBufferPointer(start: p, count: w)
   }
 
+  /// Records that the row at `slot` now holds `sym`. A full column is first pruned of rows
+  /// that no longer hold the symbol, so columns stay within twice their live size even for
+  /// symbols that are never visited.
+  @inline(__always)
+  mutating func addToColumn(_ sym: Int32, _ slot: Int32) {
+    let list = info[Int(sym)].column
+    if list.count == list.capacity && list.count >= 16 { _ = rowsHolding(sym) }
+    info[Int(sym)].column.append(slot)
+  }
+
   /// Starts a new visit (rows stamped with the epoch count as seen).
   @inline(__always)
   mutating func nextVisitEpoch() {
@@ -105,7 +115,7 @@ extension Tableau {
     target.constant += factor * src.constant
     rows[Int(slot)] = target
     scratch = out
-    for i in newStart..<scratchAdded.count { info[Int(scratchAdded[i])].column.append(slot) }
+    for i in newStart..<scratchAdded.count { addToColumn(scratchAdded[i], slot) }
     scratchAdded.removeLast(scratchAdded.count - newStart)
   }
 

@@ -220,7 +220,7 @@ extension Tableau {
     if info[Int(leaving)].kind == .external { markDirty(leaving) }
     rows[Int(slot)] = row
     info[Int(entering)].basicRow = slot
-    info[Int(leaving)].column.append(slot)
+    addToColumn(leaving, slot)
     touch(slot)
     substitute(entering, with: row)
   }
