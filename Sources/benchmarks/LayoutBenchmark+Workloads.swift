@@ -1,7 +1,7 @@
-import SolverWorkloads
 import CMallocStats
 import Cassowary
 import Foundation
+import SolverWorkloads
 import ViewKit
 
 @MainActor

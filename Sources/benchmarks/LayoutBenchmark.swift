@@ -1,6 +1,6 @@
-import SolverWorkloads
 import CMallocStats
 import Foundation
+import SolverWorkloads
 import ViewKit
 
 /// One benchmark line: median, min and max of the samples, in microseconds.
