@@ -9,7 +9,7 @@ struct Buffer<Element> {
   private var capacity: Int
 
   init() {
-    capacity = 256
+    capacity = 32
     base = .allocate(capacity: capacity)
     count = 0
   }
@@ -70,18 +70,21 @@ struct SlotList {
 
   @inline(__always)
   mutating func append(_ slot: Int32) {
-    if count == capacity {
-      let c = max(4, capacity * 2)
-      let p = UnsafeMutablePointer<Int32>.allocate(capacity: c)
-      if let old = base {
-        p.update(from: old, count: count)
-        old.deallocate()
-      }
-      base = p
-      capacity = c
-    }
+    if count == capacity { grow() }
     base.unsafelyUnwrapped[count] = slot
     count += 1
+  }
+
+  /// Doubles the capacity, keeping the contents.
+  mutating func grow() {
+    let c = max(4, capacity * 2)
+    let p = UnsafeMutablePointer<Int32>.allocate(capacity: c)
+    if let old = base {
+      p.update(from: old, count: count)
+      old.deallocate()
+    }
+    base = p
+    capacity = c
   }
 
   /// Frees the memory.

@@ -81,7 +81,10 @@ extension Tableau {
   @inline(__always)
   mutating func addToColumn(_ sym: Int32, _ slot: Int32) {
     let list = info[Int(sym)].column
-    if list.count == list.capacity && list.count >= 16 { _ = rowsHolding(sym) }
+    if list.count == list.capacity && list.count >= 64 {
+      // Prune, and grow anyway when most entries are live, so pruning costs O(1) per append.
+      if rowsHolding(sym).count > list.capacity / 2 { info[Int(sym)].column.grow() }
+    }
     info[Int(sym)].column.append(slot)
   }
 
