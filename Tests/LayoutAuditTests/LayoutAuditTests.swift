@@ -1,0 +1,87 @@
+import Foundation
+import LayoutAudit
+import NavigationUI
+import Testing
+import ViewKit
+
+@MainActor
+struct LayoutAuditTests {
+  func audit(_ make: () -> any NavigationLayoutDelegate) -> [LayoutFinding] {
+    LayoutAudit(matrix: .quick).run(makeDelegate: make)
+  }
+
+  func rules(_ findings: [LayoutFinding]) -> Set<String> { Set(findings.map(\.rule)) }
+
+  @Test func sampleDelegatePasses() {
+    let findings = audit { BasicLayoutDelegate() }
+    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test func wideModeDelegatePasses() {
+    let findings = audit { WideModeDelegate() }
+    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+  }
+
+  /// The bottom-sheet example is portrait-only: it passes in portrait, both directions.
+  @Test func bottomSheetDelegatePassesInPortrait() {
+    let portrait = AuditMatrix(
+      configurations: [false, true].map { rtl in
+        AuditConfiguration(
+          name: "phone portrait", size: CGSize(width: 390, height: 844),
+          safeArea: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0), rightToLeft: rtl)
+      })
+    let findings = LayoutAudit(matrix: portrait).run { BottomSheetDelegate() }
+    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+  }
+
+  /// In landscape, its 220 pt sheet, a prompt and the turn card leave the viewport no room:
+  /// the audit reports the turn card over the vehicle.
+  @Test func bottomSheetDelegateInLandscapeHasTheTurnCardOverTheViewport() {
+    let findings = audit { BottomSheetDelegate() }
+    #expect(!findings.isEmpty)
+    #expect(findings.allSatisfy { $0.rule == "opaque-viewport" && $0.size.width == 844 })
+    print(findings.map(\.description).joined(separator: "\n"))
+  }
+
+  @Test func unbrokenCopyPasses() {
+    let findings = audit { BrokenDelegate(.none) }
+    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+  }
+
+  @Test(arguments: [
+    (BrokenDelegate.Breakage.noLogoInGuidance, "D3"),
+    (.logoOutsideMap, "D5"),
+    (.turnCardLeftBehind, "D7"),
+    (.leftAnchor, "D8"),
+    (.conflict, "conflict"),
+    (.widthOnLogo, "D4"),
+    (.viewportUnderSafeTop, "D13"),
+    (.trailingCardsWhenWide, "D15"),
+    (.tinyButton, "touch-target"),
+    (.opaqueCover, "opaque-viewport"),
+  ])
+  func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: String) {
+    let findings = audit { BrokenDelegate(breakage) }
+    #expect(
+      rules(findings).contains(rule),
+      "\(breakage): \(findings.map(\.description).joined(separator: "\n"))")
+    let hit = findings.first { $0.rule == rule }
+    #expect(hit?.views.isEmpty == false)
+    #expect(hit?.state.isEmpty == false)
+    #expect((hit?.size.width ?? 0) > 0)
+  }
+
+  @Test func quickMatrixIsSmallAndDefaultCoversTheSpace() {
+    #expect(AuditMatrix.quick.configurations.count == 2)
+    let d = AuditMatrix.default.configurations
+    #expect(d.contains { $0.rightToLeft } && d.contains { !$0.rightToLeft })
+    #expect(d.contains { $0.size.width > $0.size.height })
+    #expect(d.allSatisfy { $0.resize != nil })
+  }
+
+  @Test func deterministic() {
+    let a = audit { BrokenDelegate(.leftAnchor) }
+    let b = audit { BrokenDelegate(.leftAnchor) }
+    #expect(a == b)
+  }
+}
