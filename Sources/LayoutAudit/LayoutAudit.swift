@@ -223,6 +223,38 @@ final class AuditRun {
     }
     checkTouchTargets(state, current)
     checkOpaqueViewport(state, current)
+    checkD12(state)
+  }
+
+  /// The hiding stack shows the leading views that fit its height and hides the rest; any
+  /// other pattern means someone set `isHidden` on a managed view.
+  func checkD12(_ state: String) {
+    var stacks: [GMSNavigationHidingStackView] = []
+    func walk(_ v: UIView) {
+      for sub in v.subviews {
+        if let stack = sub as? GMSNavigationHidingStackView { stacks.append(stack) }
+        walk(sub)
+      }
+    }
+    walk(mapView)
+    for stack in stacks {
+      var used: CGFloat = 0
+      var fitting = 0
+      for view in stack.arrangedSubviews {
+        let height = max(0, view.intrinsicContentSize.height)
+        let needed = height + (fitting > 0 ? stack.spacing : 0)
+        if used + needed > stack.bounds.height + 0.001 { break }
+        used += needed
+        fitting += 1
+      }
+      for (index, view) in stack.arrangedSubviews.enumerated()
+      where view.isHidden != (index >= fitting) {
+        report(
+          "D12", state, [view, stack],
+          "isHidden is \(view.isHidden) on a view the hiding stack manages (it "
+            + (index >= fitting ? "does not fit" : "fits") + ")")
+      }
+    }
   }
 
   func checkD3(_ state: String, _ s: any NavigationUIState) {

@@ -8,7 +8,8 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   /// One deliberate rule violation.
   enum Breakage: CaseIterable, Sendable {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
-      widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover
+      widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
+      ambiguousView, hideStackedButton
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -177,6 +178,15 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         cover.topAnchor.constraint(equalTo: g.viewport.topAnchor),
         cover.bottomAnchor.constraint(equalTo: g.viewport.bottomAnchor),
       ])
+    case .ambiguousView:
+      let badge = UIView()
+      extra(badge, navMap, [
+        badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+        badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+      ])
+    case .hideStackedButton:
+      navMap.layoutIfNeeded()
+      g.buttons.first?.view.isHidden = true
     default: break
     }
   }

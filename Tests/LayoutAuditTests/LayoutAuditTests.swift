@@ -59,6 +59,8 @@ struct LayoutAuditTests {
     (.trailingCardsWhenWide, "D15"),
     (.tinyButton, "touch-target"),
     (.opaqueCover, "opaque-viewport"),
+    (.ambiguousView, "ambiguous"),
+    (.hideStackedButton, "D12"),
   ])
   func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: String) {
     let findings = audit { BrokenDelegate(breakage) }
