@@ -224,6 +224,45 @@ final class AuditRun {
     checkTouchTargets(state, current)
     checkOpaqueViewport(state, current)
     checkD12(state)
+    checkD14(state, current)
+    checkSafeArea(state, current)
+  }
+
+  /// A settled prompt must not cover the viewport, the logo or the buttons.
+  func checkD14(_ state: String, _ s: any NavigationUIState) {
+    var others: [UIView] = [s.viewport, s.googleLogo]
+    if let g = current(as: (any ActiveGuidanceUIState).self) { others += g.buttons.map(\.view) }
+    for prompt in recorder.prompts where prompt.isDescendant(of: mapView) && isVisible(prompt) {
+      let p = frame(prompt)
+      for other in others where other.isDescendant(of: mapView) && isVisible(other) {
+        let o = frame(other)
+        let overlap = p.intersection(o)
+        if !overlap.isNull, overlap.width > 0.5, overlap.height > 0.5 {
+          report(
+            "D14", state, [prompt, other],
+            "the prompt at \(Self.text(p)) overlaps \(Self.name(other)) at \(Self.text(o))")
+        }
+      }
+    }
+  }
+
+  func current<T>(as: T.Type) -> T? { recorder.current as? T }
+
+  /// The logo (the recenter button) and the buttons must be inside the map's safe-area
+  /// layout guide (the frame delegates constrain to).
+  func checkSafeArea(_ state: String, _ s: any NavigationUIState) {
+    let safe = mapView.safeAreaLayoutGuide.layoutFrame.insetBy(dx: -0.5, dy: -0.5)
+    var views: [UIView] = [s.googleLogo]
+    if let g = current(as: (any ActiveGuidanceUIState).self) { views += g.buttons.map(\.view) }
+    if let r = current(as: (any NavigationReadyUIState).self) { views += r.buttons.map(\.view) }
+    for view in views where view.isDescendant(of: mapView) && isVisible(view) {
+      let f = frame(view)
+      if !safe.contains(f) {
+        report(
+          "safe-area", state, [view],
+          "\(Self.name(view)) at \(Self.text(f)) is outside the safe area \(Self.text(safe))")
+      }
+    }
   }
 
   /// The hiding stack shows the leading views that fit its height and hides the rest; any

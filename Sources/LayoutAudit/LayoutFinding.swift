@@ -4,7 +4,7 @@ import ViewKit
 /// One rule broken by a layout delegate, where and when.
 public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
   /// The rule: the spec's id ("D3", "D5", …) or one of ours ("conflict", "ambiguous",
-  /// "touch-target", "opaque-viewport", "crash").
+  /// "constraint-misuse", "touch-target", "opaque-viewport", "safe-area", "setup").
   public let rule: String
   /// The moment of the run, e.g. "ready", "guidance", "guidance+prompt", "after stop".
   public let state: String
@@ -36,12 +36,14 @@ public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
       + "\(views.joined(separator: ", ")): \(message)"
   }
 
+  /// Equal when every field is.
   public static func == (a: LayoutFinding, b: LayoutFinding) -> Bool {
     a.rule == b.rule && a.state == b.state && a.configuration == b.configuration
       && a.size.width == b.size.width && a.size.height == b.size.height && a.views == b.views
       && a.message == b.message
   }
 
+  /// Hashes the fields.
   public func hash(into h: inout Hasher) {
     h.combine(rule)
     h.combine(state)

@@ -9,7 +9,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   enum Breakage: CaseIterable, Sendable {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
-      ambiguousView, hideStackedButton
+      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -184,6 +184,15 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
         badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
       ])
+    case .logoOutsideSafeArea:
+      let logoBottom = g.googleLogo.bottomAnchor.constraint(equalTo: navMap.bottomAnchor)
+      logoBottom.priority = .required
+      for c in activeGuidanceElements?.constraints ?? []
+      where c.firstItem === g.googleLogo && c.firstAttribute == .bottom {
+        c.isActive = false
+      }
+      activeGuidanceElements?.constraints.append(logoBottom)
+      logoBottom.isActive = true
     case .hideStackedButton:
       navMap.layoutIfNeeded()
       g.buttons.first?.view.isHidden = true
@@ -209,13 +218,15 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     NSLayoutConstraint.activate([
       bottom,
       newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),
-      mapContentsBottomGuide.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor),
-    ])
+    ] + (breakage == .promptOverViewport ? [] : [
+      mapContentsBottomGuide.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor)
+    ]))
     promptBottomConstraint = bottom
     currentPrompt = newPrompt
     navMap.layoutIfNeeded()
+    let settled: CGFloat = breakage == .promptOverViewport ? -300 : 0
     UIView.animate(withDuration: Self.promptAnimationDuration) {
-      bottom.constant = 0
+      bottom.constant = settled
       navMap.layoutIfNeeded()
     }
   }

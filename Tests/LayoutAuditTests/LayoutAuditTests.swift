@@ -17,9 +17,15 @@ struct LayoutAuditTests {
     #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
   }
 
-  @Test func wideModeDelegatePasses() {
+  /// The wide-mode example is clean but for D14: in standard (portrait) mode its prompt sits
+  /// on the safe-area bottom, over the bottom-aligned report button, and after a rotation to
+  /// wide mode the 360 pt prompt from the safe leading edge reaches into the viewport.
+  @Test func wideModeDelegatePassesButForItsPromptOverTheReportButton() {
     let findings = audit { WideModeDelegate() }
-    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    #expect(findings.contains { $0.views == ["prompt", "reportButton"] })
+    #expect(
+      findings.allSatisfy { $0.rule == "D14" && $0.views.first == "prompt" },
+      "\(findings.map(\.description).joined(separator: "\n"))")
   }
 
   /// The bottom-sheet example is portrait-only: it passes in portrait, both directions.
@@ -61,6 +67,8 @@ struct LayoutAuditTests {
     (.opaqueCover, "opaque-viewport"),
     (.ambiguousView, "ambiguous"),
     (.hideStackedButton, "D12"),
+    (.promptOverViewport, "D14"),
+    (.logoOutsideSafeArea, "safe-area"),
   ])
   func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: String) {
     let findings = audit { BrokenDelegate(breakage) }
@@ -87,3 +95,4 @@ struct LayoutAuditTests {
     #expect(a == b)
   }
 }
+
