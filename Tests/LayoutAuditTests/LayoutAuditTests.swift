@@ -96,3 +96,66 @@ struct LayoutAuditTests {
   }
 }
 
+
+/// A delegate that does nothing at all (every callback is the protocol's no-op default).
+@MainActor
+final class EmptyDelegate: NavigationLayoutDelegate {}
+
+/// The sample delegate, but prompts are never removed and a layout guide leaks on disable.
+@MainActor
+final class LeakyDelegate: NavigationLayoutDelegate {
+  let inner = BasicLayoutDelegate()
+  func enableNavigationUI(navMap: GMSMapView, newState: any NavigationReadyUIState) {
+    inner.enableNavigationUI(navMap: navMap, newState: newState)
+  }
+  func disableNavigationUI(navMap: GMSMapView, oldState: any NavigationReadyUIState) {
+    inner.disableNavigationUI(navMap: navMap, oldState: oldState)
+    navMap.addLayoutGuide(UILayoutGuide())
+  }
+  func startGuidance(
+    navMap: GMSMapView, newState: any ActiveGuidanceUIState, oldState: any NavigationReadyUIState
+  ) {
+    inner.startGuidance(navMap: navMap, newState: newState, oldState: oldState)
+  }
+  func stopGuidance(
+    navMap: GMSMapView, newState: any NavigationReadyUIState, oldState: any ActiveGuidanceUIState
+  ) {
+    inner.stopGuidance(navMap: navMap, newState: newState, oldState: oldState)
+  }
+  func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
+    navMap.addSubview(newPrompt)
+    NSLayoutConstraint.activate([
+      newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),
+      newPrompt.topAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.topAnchor),
+    ])
+  }
+  func changePrompt(
+    navMap: GMSMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView
+  ) {
+    showPrompt(navMap: navMap, newPrompt: newPrompt)
+  }
+}
+
+@MainActor
+struct LayoutAuditRobustnessTests {
+  @Test func emptyDelegateIsReportedNotCrashed() {
+    let findings = LayoutAudit(matrix: .quick).run { EmptyDelegate() }
+    let d3 = findings.filter { $0.rule == "D3" }
+    #expect(d3.contains { $0.state == "ready" && $0.views == ["googleLogo"] })
+    #expect(d3.contains { $0.state == "guidance" && $0.views == ["viewport"] })
+  }
+
+  @Test func leakedPromptsAndGuidesAreD7() {
+    let findings = LayoutAudit(matrix: .quick).run { LeakyDelegate() }
+    let d7 = findings.filter { $0.rule == "D7" }
+    #expect(d7.contains { $0.state.hasPrefix("ready") && $0.views.contains("prompt") })
+    #expect(d7.contains { $0.state.hasPrefix("non-navigation") && $0.message.contains("guide") })
+    #expect(d7.contains { $0.state.hasPrefix("non-navigation") && $0.views.contains("prompt") })
+  }
+
+  @Test func sampleDelegateIsCleanOnTheDefaultMatrix() {
+    let findings = LayoutAudit(matrix: .default).run { BasicLayoutDelegate() }
+    #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    #expect(AuditMatrix.default.configurations.count == 12)
+  }
+}
