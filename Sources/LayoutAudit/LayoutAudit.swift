@@ -169,7 +169,8 @@ final class AuditRun {
     if mapView.layoutGuides.count > guidesBefore {
       report(
         "D7", state, [mapView],
-        "\(mapView.layoutGuides.count - guidesBefore) layout guide(s) left after disableNavigationUI")
+        "\(mapView.layoutGuides.count - guidesBefore) layout guide(s) left after disableNavigationUI"
+      )
     }
     collectIssues(state)
   }
@@ -415,7 +416,8 @@ final class AuditRun {
     walk(mapView)
     for view in views where !view.translatesAutoresizingMaskIntoConstraints {
       if view.hasAmbiguousLayout {
-        report("ambiguous", state, [view], "the view's frame is not fully determined by constraints")
+        report(
+          "ambiguous", state, [view], "the view's frame is not fully determined by constraints")
       }
     }
   }
@@ -466,7 +468,8 @@ final class AuditRun {
     if g.turnCard.isDescendant(of: mapView), g.etaCard.isDescendant(of: mapView),
       frame(g.turnCard).minY > frame(g.etaCard).minY
     {
-      report("D15", state, [g.turnCard, g.etaCard], "the turn card is below the ETA card in wide mode")
+      report(
+        "D15", state, [g.turnCard, g.etaCard], "the turn card is below the ETA card in wide mode")
     }
   }
 

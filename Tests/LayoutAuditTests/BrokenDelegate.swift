@@ -141,21 +141,25 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     case .logoOutsideMap: navMap.window?.addSubview(g.googleLogo)
     case .leftAnchor:
       let badge = UIView()
-      extra(badge, navMap, [
-        badge.leftAnchor.constraint(equalTo: safe.leftAnchor, constant: 8),
-        badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-        badge.widthAnchor.constraint(equalToConstant: 10),
-        badge.heightAnchor.constraint(equalToConstant: 10),
-      ])
+      extra(
+        badge, navMap,
+        [
+          badge.leftAnchor.constraint(equalTo: safe.leftAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
     case .conflict:
       let badge = UIView()
-      extra(badge, navMap, [
-        badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-        badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-        badge.widthAnchor.constraint(equalToConstant: 10),
-        badge.widthAnchor.constraint(equalToConstant: 20),
-        badge.heightAnchor.constraint(equalToConstant: 10),
-      ])
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.widthAnchor.constraint(equalToConstant: 20),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
     case .widthOnLogo:
       let width = g.googleLogo.widthAnchor.constraint(equalToConstant: 200)
       width.priority = .defaultHigh
@@ -163,27 +167,33 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       width.isActive = true
     case .tinyButton:
       let button = UIButton(frame: .zero)
-      extra(button, navMap, [
-        button.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-        button.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-        button.widthAnchor.constraint(equalToConstant: 20),
-        button.heightAnchor.constraint(equalToConstant: 20),
-      ])
+      extra(
+        button, navMap,
+        [
+          button.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          button.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+          button.widthAnchor.constraint(equalToConstant: 20),
+          button.heightAnchor.constraint(equalToConstant: 20),
+        ])
     case .opaqueCover:
       let cover = UIView()
       cover.backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
-      extra(cover, navMap, [
-        cover.leadingAnchor.constraint(equalTo: g.viewport.leadingAnchor),
-        cover.trailingAnchor.constraint(equalTo: g.viewport.trailingAnchor),
-        cover.topAnchor.constraint(equalTo: g.viewport.topAnchor),
-        cover.bottomAnchor.constraint(equalTo: g.viewport.bottomAnchor),
-      ])
+      extra(
+        cover, navMap,
+        [
+          cover.leadingAnchor.constraint(equalTo: g.viewport.leadingAnchor),
+          cover.trailingAnchor.constraint(equalTo: g.viewport.trailingAnchor),
+          cover.topAnchor.constraint(equalTo: g.viewport.topAnchor),
+          cover.bottomAnchor.constraint(equalTo: g.viewport.bottomAnchor),
+        ])
     case .ambiguousView:
       let badge = UIView()
-      extra(badge, navMap, [
-        badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-        badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-      ])
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+        ])
     case .logoOutsideSafeArea:
       let logoBottom = g.googleLogo.bottomAnchor.constraint(equalTo: navMap.bottomAnchor)
       logoBottom.priority = .required
@@ -215,12 +225,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     navMap.addSubview(newPrompt)
     let bottom = newPrompt.bottomAnchor.constraint(
       equalTo: navMap.bottomAnchor, constant: newPrompt.bounds.height)
-    NSLayoutConstraint.activate([
-      bottom,
-      newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),
-    ] + (breakage == .promptOverViewport ? [] : [
-      mapContentsBottomGuide.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor)
-    ]))
+    NSLayoutConstraint.activate(
+      [
+        bottom,
+        newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),
+      ]
+        + (breakage == .promptOverViewport
+          ? []
+          : [
+            mapContentsBottomGuide.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor)
+          ]))
     promptBottomConstraint = bottom
     currentPrompt = newPrompt
     navMap.layoutIfNeeded()

@@ -96,7 +96,6 @@ struct LayoutAuditTests {
   }
 }
 
-
 /// A delegate that does nothing at all (every callback is the protocol's no-op default).
 @MainActor
 final class EmptyDelegate: NavigationLayoutDelegate {}
