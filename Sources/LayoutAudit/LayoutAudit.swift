@@ -73,7 +73,7 @@ final class AuditRun {
   }
 
   static func text(_ r: CGRect) -> String {
-    "(\(Int(r.minX)), \(Int(r.minY)), \(Int(r.width))×\(Int(r.height)))"
+    "(\(points(r.minX)), \(points(r.minY)), \(points(r.width))×\(points(r.height)))"
   }
 
   static func name(_ view: UIView) -> String {
@@ -487,7 +487,7 @@ final class AuditRun {
       if f.width < 44 - 0.001 || f.height < 44 - 0.001 {
         report(
           "touch-target", state, [view],
-          "touch target \(Int(f.width))×\(Int(f.height)) pt is smaller than 44×44 pt")
+          "touch target \(points(f.width))×\(points(f.height)) pt is smaller than 44×44 pt")
       }
     }
   }
@@ -525,6 +525,11 @@ final class AuditRun {
     }
     walk(mapView)
   }
+}
+
+/// A coordinate rounded to whole points for messages; never traps on NaN or infinity.
+func points(_ value: CGFloat) -> String {
+  value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded())) : "\(value)"
 }
 
 extension CGRect {

@@ -32,7 +32,7 @@ public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
 
   /// One line: rule, configuration, state, size, views and message.
   public var description: String {
-    "[\(rule)] \(configuration) / \(state) (\(Int(size.width))×\(Int(size.height))) "
+    "[\(rule)] \(configuration) / \(state) (\(points(size.width))×\(points(size.height))) "
       + "\(views.joined(separator: ", ")): \(message)"
   }
 
