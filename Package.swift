@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
+    .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -29,6 +30,8 @@ let package = Package(
       resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(name: "NavCLI", dependencies: ["NavigationCore", "Routing"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
+    .target(
+      name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
     .executableTarget(
       name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .systemLibrary(
@@ -58,6 +61,9 @@ let package = Package(
     .testTarget(
       name: "NavigationUITests",
       dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
+    .testTarget(
+      name: "LayoutAuditTests",
+      dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore"]),
   ],
   swiftLanguageModes: [.v6]
 )
