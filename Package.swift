@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
+    .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -34,6 +35,9 @@ let package = Package(
       dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
     .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
     .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
+    .executableTarget(
+      name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
@@ -51,6 +55,9 @@ let package = Package(
       name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
       exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "NavigationUITests",
+      dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+@_exported import NavigationCore
+@_exported import ViewKit

@@ -1,0 +1,76 @@
+/// The map's controls and the legacy navigation UI settings (SPEC §12). Changes show at
+/// once. With a layout delegate, the layout-modifying ones have no effect (SPEC §11).
+///
+/// ```swift
+/// mapView.settings.compassButton = false
+/// mapView.settings.isNavigationTripProgressBarEnabled = true
+/// ```
+@MainActor
+public final class GMSUISettings {
+  weak var mapView: GMSMapView?
+
+  init(mapView: GMSMapView) { self.mapView = mapView }
+
+  private func changed() { mapView?.settingsChanged() }
+
+  /// The compass (on by default since 11.0.0). With a delegate and navigation enabled, the
+  /// delegate decides whether to show it.
+  public var compassButton = true { didSet { changed() } }
+  /// The my-location button (off by default).
+  public var myLocationButton = false { didSet { changed() } }
+  /// Whether the logo turns into a recenter button when the camera stops following.
+  public var isRecenterButtonEnabled = true { didSet { changed() } }
+  /// The built-in header (turn card).
+  public var isNavigationHeaderEnabled = true { didSet { changed() } }
+  /// The built-in footer (ETA card).
+  public var isNavigationFooterEnabled = true { didSet { changed() } }
+  /// The built-in trip progress bar (off by default).
+  public var isNavigationTripProgressBarEnabled = false { didSet { changed() } }
+  /// The built-in incident report button.
+  public var isNavigationReportIncidentButtonEnabled = true { didSet { changed() } }
+  /// The header's primary background; `nil` is green.
+  public var navigationHeaderPrimaryBackgroundColor: UIColor? { didSet { changed() } }
+  /// The header's secondary background; `nil` is dark green.
+  public var navigationHeaderSecondaryBackgroundColor: UIColor? { didSet { changed() } }
+  /// The primary background at night; `nil` is the day colour.
+  public var navigationHeaderPrimaryBackgroundColorNightMode: UIColor? { didSet { changed() } }
+  /// The secondary background at night; `nil` is the day colour.
+  public var navigationHeaderSecondaryBackgroundColorNightMode: UIColor? { didSet { changed() } }
+  /// Whether the route's destination markers show.
+  public var showsDestinationMarkers = true { didSet { changed() } }
+  /// Whether incident cards show on tap.
+  public var showsIncidentCards = true
+  /// Whether traffic lights show on later routes.
+  public var showsTrafficLights = false
+  /// Whether stop signs show on later routes.
+  public var showsStopSigns = false
+  /// Pan by swiping.
+  public var scrollGestures = true
+  /// Zoom by pinching or double-tapping.
+  public var zoomGestures = true
+  /// Tilt with two fingers.
+  public var tiltGestures = true
+  /// Rotate with two fingers.
+  public var rotateGestures = true
+
+  /// Forwards to ``GMSMapView/shouldDisplaySpeedometer`` (seed 003's spelling).
+  public var shouldDisplaySpeedometer: Bool {
+    get { mapView?.shouldDisplaySpeedometer ?? false }
+    set { mapView?.shouldDisplaySpeedometer = newValue }
+  }
+
+  /// Turns every gesture on or off.
+  public func setAllGesturesEnabled(_ enabled: Bool) {
+    scrollGestures = enabled
+    zoomGestures = enabled
+    tiltGestures = enabled
+    rotateGestures = enabled
+  }
+}
+
+/// A custom view shown in place of the secondary header (SPEC §12.3).
+@MainActor
+public protocol GMSNavigationAccessoryView: AnyObject {
+  /// The height the view needs within `size` on `mapView`.
+  func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat
+}

@@ -1,0 +1,36 @@
+/// The colours of the components in day and night (low-light) mode.
+struct NavigationTheme {
+  var headerPrimary: UIColor
+  var headerSecondary: UIColor
+  var footerBackground: UIColor
+  var footerText: UIColor
+  var headerText: UIColor
+  var buttonBackground: UIColor
+  var buttonText: UIColor
+  var promptBackground: UIColor
+  var promptText: UIColor
+  var isNight: Bool
+
+  static let dayPrimary = UIColor(rgb: 0x0F9D58)
+  static let daySecondary = UIColor(rgb: 0x0B7A43)
+
+  /// The theme for a lighting mode and the header colours the settings chose.
+  @MainActor static func make(lowLight: Bool, settings: GMSUISettings?) -> NavigationTheme {
+    let primary = settings?.navigationHeaderPrimaryBackgroundColor ?? dayPrimary
+    let secondary = settings?.navigationHeaderSecondaryBackgroundColor ?? daySecondary
+    if lowLight {
+      return NavigationTheme(
+        headerPrimary: settings?.navigationHeaderPrimaryBackgroundColorNightMode ?? primary,
+        headerSecondary: settings?.navigationHeaderSecondaryBackgroundColorNightMode ?? secondary,
+        footerBackground: UIColor(rgb: 0x202124), footerText: UIColor(rgb: 0xE8EAED),
+        headerText: .white, buttonBackground: UIColor(rgb: 0x303134),
+        buttonText: UIColor(rgb: 0xE8EAED), promptBackground: UIColor(rgb: 0x303134),
+        promptText: UIColor(rgb: 0xE8EAED), isNight: true)
+    }
+    return NavigationTheme(
+      headerPrimary: primary, headerSecondary: secondary, footerBackground: .white,
+      footerText: UIColor(rgb: 0x202124), headerText: .white, buttonBackground: .white,
+      buttonText: UIColor(rgb: 0x3C4043), promptBackground: .white,
+      promptText: UIColor(rgb: 0x202124), isNight: false)
+  }
+}

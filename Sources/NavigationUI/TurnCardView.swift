@@ -1,0 +1,71 @@
+/// The header: the next maneuver's arrow, distance and road, lane guidance and the "then"
+/// row. Its height is fixed at ``NavigationStyleValues/headerNominalHeight`` plus the top
+/// safe-area inset it extends under (DESIGN decision 6); as wide as the map, or 360 pt in
+/// wide mode.
+@MainActor
+final class TurnCardView: ComponentView {
+  let arrow = ComponentView.label(size: 40, weight: .bold, name: "turnCard.arrow")
+  let distance = ComponentView.label(size: 24, weight: .bold, name: "turnCard.distance")
+  let road = ComponentView.label(size: 22, weight: .semibold, name: "turnCard.road")
+  let lanes = ComponentView.label(size: 18, name: "turnCard.lanes")
+  let thenRow = ComponentView.label(size: 16, name: "turnCard.then")
+  let secondary = UIView()
+  private(set) var symbol: ManeuverSymbol?
+  private(set) var thenSymbol: ManeuverSymbol?
+
+  init() {
+    super.init(identifier: "turnCard")
+    layer.cornerRadius = NavigationStyleValues.defaultCornerRadius
+    layer.maskedCorners = [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    directionalLayoutMargins = NSDirectionalEdgeInsets(
+      top: 0, leading: NavigationStyleValues.headerFooterHorizontalPadding, bottom: 0,
+      trailing: NavigationStyleValues.headerFooterHorizontalPadding)
+    secondary.accessibilityIdentifier = "turnCard.secondary"
+    addSubview(secondary)
+    for label in [arrow, distance, road, lanes, thenRow] { addSubview(label) }
+    isAccessibilityElement = true
+    accessibilityTraits = [.header, .updatesFrequently]
+  }
+
+  override var intrinsicContentSize: CGSize {
+    CGSize(
+      width: context.cardWidth,
+      height: NavigationStyleValues.headerNominalHeight + context.safeArea.top)
+  }
+
+  override func layoutSubviews() {
+    let top = context.safeArea.top
+    let pad = NavigationStyleValues.headerFooterHorizontalPadding + 8
+    let leading = context.wideMode ? 0 : context.safeArea.left
+    let width = bounds.width
+    place(arrow, CGRect(x: leading + pad, y: top + 8, width: 56, height: 56))
+    place(
+      distance, CGRect(x: leading + pad + 64, y: top + 6, width: width - pad * 2 - 64, height: 28))
+    place(road, CGRect(x: leading + pad + 64, y: top + 36, width: width - pad * 2 - 64, height: 30))
+    place(lanes, CGRect(x: leading + pad, y: top + 70, width: width - pad * 2, height: 22))
+    place(secondary, CGRect(x: 0, y: top + 94, width: width, height: 26))
+    place(thenRow, CGRect(x: leading + pad, y: top + 96, width: width - pad * 2, height: 22))
+  }
+
+  override func apply(_ theme: NavigationTheme) {
+    backgroundColor = theme.headerPrimary
+    secondary.backgroundColor = theme.headerSecondary
+    for label in [arrow, distance, road, lanes, thenRow] { label.textColor = theme.headerText }
+  }
+
+  /// Shows a maneuver.
+  func show(
+    symbol: ManeuverSymbol, distance text: String, road name: String, instruction: String,
+    lanes laneList: [Lane]?, then: ManeuverSymbol?, thenText: String
+  ) {
+    self.symbol = symbol
+    thenSymbol = then
+    setText(arrow, symbol.glyph)
+    setText(distance, text)
+    setText(road, name.isEmpty ? instruction : name)
+    setText(lanes, laneList.map { $0.map(ManeuverSymbol.laneGlyph).joined(separator: " ") } ?? "")
+    setText(thenRow, then.map { "\($0.glyph) \(thenText)" } ?? "")
+    let label = "\(text), \(instruction)" + (thenText.isEmpty ? "" : ". \(thenText)")
+    if accessibilityLabel != label { accessibilityLabel = label }
+  }
+}
