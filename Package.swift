@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
+    .library(name: "Demo", targets: ["Demo"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
@@ -34,7 +35,10 @@ let package = Package(
       name: "Rendering",
       dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
     .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
-    .target(name: "NavCLI", dependencies: ["NavigationCore"]),
+    .target(
+      name: "Demo",
+      dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),
+    .target(name: "NavCLI", dependencies: ["NavigationCore", "Demo"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .executableTarget(
       name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
@@ -55,6 +59,9 @@ let package = Package(
       name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
       exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: ["Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore"]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),

@@ -1,0 +1,119 @@
+import Foundation
+import NavigationUI
+import ViewKit
+
+/// A whole demo drive rendered frame by frame into a folder: `frames/NNNN.png` and
+/// `report.html`.
+///
+/// ```swift
+/// let run = try DemoRun.record(DemoConfiguration(), into: URL(fileURLWithPath: "out"))
+/// print(run.reportURL.path, run.frames.count)
+/// ```
+public struct DemoRun: Sendable {
+  /// One rendered frame.
+  public struct Frame: Sendable {
+    /// Its index, from 0.
+    public var index: Int
+    /// Seconds of the session clock.
+    public var time: TimeInterval
+    /// The UI state shown.
+    public var state: String
+    /// The PNG.
+    public var png: Data
+    /// The file name under the output folder (`frames/0000.png`).
+    public var fileName: String
+    /// Wall seconds to run the clock up to this frame (simulation, layout, animations).
+    public var advanceSeconds: Double
+    /// Wall seconds to lay out and draw.
+    public var drawSeconds: Double
+    /// Wall seconds to encode the PNG.
+    public var encodeSeconds: Double
+    /// Metres driven so far.
+    public var distanceTraveled: Double
+  }
+
+  /// The configuration it ran.
+  public var configuration: DemoConfiguration
+  /// Every frame in order.
+  public var frames: [Frame] = []
+  /// Every event in time order.
+  public var events: [DemoEvent] = []
+  /// The route's length in metres and the router's estimate in seconds.
+  public var routeDistance = 0.0
+  /// The router's duration estimate in seconds.
+  public var routeDuration = 0.0
+  /// Wall seconds the router took.
+  public var routingSeconds = 0.0
+  /// Wall seconds for the whole run, report included.
+  public var totalSeconds = 0.0
+  /// The route over the base map, as an SVG document.
+  public var routeSVG = Data()
+  /// Where the report was written.
+  public var reportURL: URL
+
+  /// Drives the session, writes `frames/*.png` and `report.html` under `folder`, and calls
+  /// `progress(done, total)` after each frame.
+  ///
+  /// - Throws: ``DemoError`` for bad data (no route) or a failure to draw or write.
+  @MainActor public static func record(
+    _ configuration: DemoConfiguration, into folder: URL,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(DemoError) -> DemoRun {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let session = try DemoSession(configuration: configuration)
+    var run = DemoRun(
+      configuration: configuration, reportURL: folder.appendingPathComponent("report.html"))
+    run.routingSeconds = session.routingSeconds
+    run.routeDistance = session.route?.distance ?? 0
+    run.routeDuration = session.route?.expectedTravelTime ?? 0
+    let framesFolder = folder.appendingPathComponent("frames")
+    try write(nil, to: framesFolder)
+    let total = plannedFrameCount(configuration, routeDuration: run.routeDuration)
+    var index = 0
+    while index < total {
+      let time = configuration.time(ofFrame: index)
+      let advanceStart = DispatchTime.now().uptimeNanoseconds
+      session.advance(to: time)
+      let advanceSeconds = Double(DispatchTime.now().uptimeNanoseconds - advanceStart) / 1e9
+      let (png, timings) = try session.renderPNG()
+      let name = String(format: "frames/%04d.png", index)
+      try write(png, to: folder.appendingPathComponent(name))
+      run.frames.append(
+        Frame(
+          index: index, time: time, state: session.stateName, png: png, fileName: name,
+          advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
+          encodeSeconds: timings.encode,
+          distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
+        ))
+      index += 1
+      progress(index, total)
+      if let arrival = session.arrivalTime, time >= arrival + 2 { break }
+    }
+    run.events = session.events
+    run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
+    run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    try write(Data(DemoReport(run: run).html.utf8), to: run.reportURL)
+    return run
+  }
+
+  /// How many frames a drive takes: the route's estimated duration with a margin for the
+  /// simulator and arrival, at the configured rate, bounded by `maxFrames`.
+  static func plannedFrameCount(_ configuration: DemoConfiguration, routeDuration: Double) -> Int {
+    let seconds = max(10, routeDuration * 1.5 + 20)
+    let count = Int((seconds * configuration.framesPerSecond).rounded(.up)) + 1
+    return min(count, configuration.maxFrames ?? count)
+  }
+
+  /// Writes `data` to `url`, or creates the folder `url` when `data` is `nil`.
+  nonisolated static func write(_ data: Data?, to url: URL) throws(DemoError) {
+    do {
+      if let data {
+        try data.write(to: url)
+      } else {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      }
+    } catch {
+      throw .write(path: url.path, reason: error.localizedDescription)
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Demo
+import Foundation
+import Rendering
+import Testing
+
+/// A short demo run: frames and a self-contained report, then the report in headless
+/// Chromium.
+@MainActor
+@Suite(.serialized) struct DemoRunTests {
+  static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "navui-demo-run-\(ProcessInfo.processInfo.processIdentifier)")
+
+  /// Records four frames once per process.
+  static func shortRun() throws -> DemoRun {
+    if let run = cached { return run }
+    var configuration = DemoConfiguration()
+    configuration.maxFrames = 4
+    var reported: [Int] = []
+    let run = try DemoRun.record(configuration, into: folder) { done, _ in reported.append(done) }
+    #expect(reported == [1, 2, 3, 4])
+    cached = run
+    return run
+  }
+  static var cached: DemoRun?
+
+  @Test func writesFramesAndReport() throws {
+    let run = try Self.shortRun()
+    #expect(run.frames.count == 4)
+    #expect(run.frames.map(\.time) == [0, 0.5, 1, 1.5])
+    for frame in run.frames {
+      let data = try Data(contentsOf: Self.folder.appendingPathComponent(frame.fileName))
+      let image = try RasterImage(png: data)
+      #expect(image.width == 390 && image.height == 844)
+    }
+    let html = try String(contentsOf: run.reportURL, encoding: .utf8)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(html.contains("<input id=\"scrub\" type=\"range\""))
+    #expect(html.contains("data:image/png;base64,"))
+    #expect(html.contains("data:image/svg+xml;base64,"))
+    #expect(!html.contains("http://") && !html.contains("https://"))
+    #expect(!html.contains("src=\"frames/"))
+    for name in ["enableNavigationUI", "startGuidance", "didChangeRoute", "setDestinations"] {
+      #expect(html.contains(name), "\(name) missing from the events")
+    }
+    #expect(html.contains("PNG encode per frame"))
+  }
+
+  @Test func framesAreDeterministic() throws {
+    let first = try Self.shortRun()
+    var configuration = DemoConfiguration()
+    configuration.maxFrames = 2
+    let again = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-demo-again-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: again) }
+    let second = try DemoRun.record(configuration, into: again)
+    #expect(second.frames.map(\.png) == first.frames.prefix(2).map(\.png))
+    #expect(second.events.map(\.name) == first.events.prefix(second.events.count).map(\.name))
+  }
+
+  @Test func reportOpensInHeadlessChromium() throws {
+    let run = try Self.shortRun()
+    guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }) else {
+      Issue.record("chromium is not installed (make setup installs it)")
+      return
+    }
+    let shot = Self.folder.appendingPathComponent("chromium.png")
+    try? FileManager.default.removeItem(at: shot)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = [
+      "120", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--enable-logging=stderr", "--v=0", "--window-size=1000,1000",
+      "--user-data-dir=\(Self.folder.appendingPathComponent("chromium-profile").path)",
+      "--virtual-time-budget=3000", "--screenshot=\(shot.path)", run.reportURL.absoluteString,
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(log)")
+    let console = log.split(separator: "\n").filter {
+      $0.contains("CONSOLE") || $0.contains("Uncaught")
+    }
+    #expect(console.isEmpty, "console messages: \(console)")
+    let screenshot = try RasterImage(png: try Data(contentsOf: shot))
+    let frame = try RasterImage(png: run.frames[0].png)
+    // The first frame's turn card colour fills a large block of the screenshot.
+    guard let card = frame.pixel(x: 20, y: 20) else {
+      Issue.record("no pixel")
+      return
+    }
+    var matching = 0
+    var colours = Set<UInt32>()
+    for y in stride(from: 0, to: screenshot.height, by: 2) {
+      for x in stride(from: 0, to: screenshot.width, by: 2) {
+        guard let p = screenshot.pixel(x: x, y: y) else { continue }
+        colours.insert(UInt32(p.red) << 16 | UInt32(p.green) << 8 | UInt32(p.blue))
+        if abs(Int(p.red) - Int(card.red)) + abs(Int(p.green) - Int(card.green))
+          + abs(Int(p.blue) - Int(card.blue)) < 12
+        {
+          matching += 1
+        }
+      }
+    }
+    #expect(colours.count > 200, "the screenshot looks blank")
+    #expect(matching > 5_000, "the first frame's turn card is not on screen (\(matching))")
+  }
+}
