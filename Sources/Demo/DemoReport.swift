@@ -26,7 +26,8 @@ public struct DemoReport: Sendable {
   public var html: String {
     let c = run.configuration
     let last = run.frames.last
-    let title = "navui demo — \(c.layout.rawValue), \(Int(c.size.width))×\(Int(c.size.height)), \(c.locale)"
+    let title =
+      "navui demo — \(c.layout.rawValue), \(Int(c.size.width))×\(Int(c.size.height)), \(c.locale)"
     return """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8">

@@ -2,6 +2,7 @@ import Foundation
 import NavigationCore
 import NavigationUI
 import Rendering
+import Routing
 import ViewKit
 
 extension DemoSession {
@@ -31,8 +32,10 @@ extension DemoSession {
     let camera = MapCamera(
       center: mapView.camera.target, metersPerPoint: mapView.metersPerPoint,
       heading: mapView.camera.bearing)
+    // The logo component shows the attribution on screen; the report carries the full line.
     var scene = MapScene(
-      map: map, camera: camera, style: mapView.lightingMode == .lowLight ? .night : .day)
+      map: map, camera: camera, style: mapView.lightingMode == .lowLight ? .night : .day,
+      attribution: Self.find("googleLogo", in: mapView) == nil ? openStreetMapAttribution : nil)
     if let navigator = mapView.navigator {
       if let route = navigator.currentRoute {
         scene.route = RouteOverlay(

@@ -16,7 +16,9 @@ import ViewKit
 @MainActor
 public final class DemoSession {
   /// The bundled Monaco extract's box (lat/lon): points outside it are off the map.
-  public static let mapBounds = (minLatitude: 43.7148, maxLatitude: 43.7700, minLongitude: 7.3490, maxLongitude: 7.4910)
+  public static let mapBounds = (
+    minLatitude: 43.7148, maxLatitude: 43.7700, minLongitude: 7.3490, maxLongitude: 7.4910
+  )
 
   /// The configuration it runs.
   public let configuration: DemoConfiguration
@@ -102,7 +104,8 @@ public final class DemoSession {
     mapView.locationSimulator?.simulateLocation(at: origin)
     let destination =
       configuration.routeFile == nil
-      ? configuration.destination : (navigator.routeProvider as? FixedRouteProvider)?.routes
+      ? configuration.destination
+      : (navigator.routeProvider as? FixedRouteProvider)?.routes
         .first?.geometry.last ?? configuration.destination
     guard
       let waypoint = GMSNavigationWaypoint(
@@ -116,7 +119,9 @@ public final class DemoSession {
     appEvents.append(
       DemoEvent(
         time: 0, source: .app,
-        name: "setDestinations \(configuration.destinationTitle) → \(status.map { "\($0)" } ?? "pending")"))
+        name:
+          "setDestinations \(configuration.destinationTitle) → \(status.map { "\($0)" } ?? "pending")"
+      ))
     guard status == .OK, navigator.currentRoute != nil else {
       throw .noRoute(status: status.map { "\($0)" } ?? "no answer")
     }

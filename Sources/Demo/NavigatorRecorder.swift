@@ -24,7 +24,8 @@ final class NavigatorRecorder: GMSNavigatorListener {
   }
 
   func navigator(
-    _ navigator: GMSNavigator, didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode
+    _ navigator: GMSNavigator,
+    didChangeSuggestedLightingMode lightingMode: GMSNavigationLightingMode
   ) {
     record("didChangeSuggestedLightingMode \(lightingMode)")
   }

@@ -37,9 +37,8 @@ public struct DemoOptions: Equatable, Sendable {
   /// unknown ones). Returns `nil` when `--help` was asked for.
   static func parse(
     _ arguments: [String],
-    extra: (String, () throws(CommandLineError) -> String, inout DemoOptions) throws(
-      CommandLineError
-    ) -> Bool
+    extra: (String, () throws(CommandLineError) -> String, inout DemoOptions)
+      throws(CommandLineError) -> Bool
   ) throws(CommandLineError) -> DemoOptions? {
     var options = DemoOptions()
     var device: DemoConfiguration.Device?
@@ -81,7 +80,8 @@ public struct DemoOptions: Equatable, Sendable {
       case "--locale":
         let value = try read()
         guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
-          throw .invalidValue(option: name, value: value, reason: "expected a locale like fr or zh-Hant")
+          throw .invalidValue(
+            option: name, value: value, reason: "expected a locale like fr or zh-Hant")
         }
         options.configuration.locale = value
       case "--from": options.configuration.origin = try parseCoordinate(try read(), option: name)

@@ -16,7 +16,8 @@ struct ProgressBar {
     if context.errorIsTerminal {
       let width = 30
       let filled = min(width, done * width / total)
-      let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
       context.writeError("\r\(label) [\(bar)] \(done)/\(total)" + (done >= total ? "\n" : ""))
       return
     }

@@ -59,9 +59,11 @@ import Testing
 
   @Test func reportOpensInHeadlessChromium() throws {
     let run = try Self.shortRun()
-    guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }) else {
+    guard
+      let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+        FileManager.default.isExecutableFile(atPath: $0)
+      })
+    else {
       Issue.record("chromium is not installed (make setup installs it)")
       return
     }

@@ -1,8 +1,8 @@
 import Demo
-import NavigationCore
-import Rendering
 import Foundation
+import NavigationCore
 import NavigationUI
+import Rendering
 import Testing
 import ViewKit
 

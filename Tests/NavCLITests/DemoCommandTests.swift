@@ -40,8 +40,9 @@ import Testing
   }
 
   @Test func parsesCustomScreen() throws {
-    guard case .run(let command) = try RenderCommand.parse(
-      ["--t", "12.5", "--size", "600x400", "--safe-area", "0,20,10,20", "--out", "a.svg"])
+    guard
+      case .run(let command) = try RenderCommand.parse(
+        ["--t", "12.5", "--size", "600x400", "--safe-area", "0,20,10,20", "--out", "a.svg"])
     else {
       Issue.record("expected a command")
       return
