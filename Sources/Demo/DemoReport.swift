@@ -4,23 +4,28 @@ import Foundation
 /// with a scrubbable timeline, the events in order, the route on the map, a screenshot per
 /// UI state and a table of timings. No external URLs, no network.
 ///
-/// When the frames together pass ``embeddingLimit`` bytes, the timeline refers to
+/// When the frames together pass ``embeddingLimit`` bytes (48 MB by default), the timeline refers to
 /// `frames/NNNN.png` next to the report instead (the first frame and the per-state
 /// screenshots stay embedded), so the file still opens offline from the output folder.
 public struct DemoReport: Sendable {
-  /// The largest total of PNG bytes embedded in the timeline.
-  public static let embeddingLimit = 48 << 20
+  /// The default largest total of PNG bytes embedded in the timeline.
+  public static let defaultEmbeddingLimit = 48 << 20
 
   /// The run it reports.
   public var run: DemoRun
+  /// The largest total of PNG bytes embedded in the timeline.
+  public var embeddingLimit: Int
 
   /// Whether the timeline's frames are embedded (else referenced relatively).
   public var embedsFrames: Bool {
-    run.frames.reduce(0) { $0 + $1.png.count } <= Self.embeddingLimit
+    run.frames.reduce(0) { $0 + $1.png.count } <= embeddingLimit
   }
 
-  /// A report of `run`.
-  public init(run: DemoRun) { self.run = run }
+  /// A report of `run`, embedding the frames up to `embeddingLimit` bytes.
+  public init(run: DemoRun, embeddingLimit: Int = DemoReport.defaultEmbeddingLimit) {
+    self.run = run
+    self.embeddingLimit = embeddingLimit
+  }
 
   /// The whole document.
   public var html: String {

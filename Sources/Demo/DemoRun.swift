@@ -86,8 +86,11 @@ public struct DemoRun: Sendable {
           distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
         ))
       index += 1
+      if let arrival = session.arrivalTime, time >= arrival + 2 {
+        progress(index, index)  // arrived: the drive is shorter than planned
+        break
+      }
       progress(index, total)
-      if let arrival = session.arrivalTime, time >= arrival + 2 { break }
     }
     run.events = session.events
     run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))

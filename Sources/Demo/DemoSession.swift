@@ -33,9 +33,8 @@ public final class DemoSession {
   /// When the vehicle arrived, in clock seconds, once it has.
   public private(set) var arrivalTime: TimeInterval?
 
-  private let recorder: NavigatorRecorder
-  private var appEvents: [DemoEvent] = []
-  private var layoutEvents: [DemoEvent] = []
+  private let recorder = NavigatorRecorder()
+  private var log: [DemoEvent] = []
   private var nextPrompt = 0
   private let delegate: (any NavigationLayoutDelegate)?
 
@@ -51,7 +50,6 @@ public final class DemoSession {
       safeAreaInsets: configuration.safeArea, clock: clock)
     window.backgroundColor = .white
     mapView = GMSMapView(frame: window.bounds)
-    recorder = NavigatorRecorder(clock: clock)
     delegate = configuration.layout.makeDelegate()
     if configuration.isRightToLeft {
       window.semanticContentAttribute = .forceRightToLeft
@@ -64,7 +62,18 @@ public final class DemoSession {
         throw .render("layout delegate refused: \(error)")
       }
     }
+    recorder.record = { [unowned self] name in
+      collectLayoutCallbacks()
+      log.append(DemoEvent(time: clock.now, source: .navigator, name: name))
+      if arrivalTime == nil, name.hasPrefix("didArriveAt") { arrivalTime = clock.now }
+    }
     try start(provider: provider.provider, origin: provider.origin)
+  }
+
+  /// Records an app action, after the layout callbacks that came before it.
+  private func recordApp(_ name: String) {
+    collectLayoutCallbacks()
+    log.append(DemoEvent(time: clock.now, source: .app, name: name))
   }
 
   private static func routeProvider(for configuration: DemoConfiguration) throws(DemoError) -> (
@@ -96,41 +105,38 @@ public final class DemoSession {
   private func start(provider: (any NavigationRouteProvider)?, origin: CLLocationCoordinate2D)
     throws(DemoError)
   {
+    recordApp("isNavigationEnabled = true")
     mapView.isNavigationEnabled = true
-    appEvents.append(DemoEvent(time: 0, source: .app, name: "isNavigationEnabled = true"))
     guard let navigator = mapView.navigator else { throw .render("no navigator") }
     navigator.add(recorder)
     if let provider { navigator.routeProvider = provider }
+    recordApp("simulateLocation(at: \(Self.format(origin)))")
     mapView.locationSimulator?.simulateLocation(at: origin)
-    let destination =
-      configuration.routeFile == nil
-      ? configuration.destination
-      : (navigator.routeProvider as? FixedRouteProvider)?.routes
-        .first?.geometry.last ?? configuration.destination
-    guard
+    let fixed = (navigator.routeProvider as? FixedRouteProvider)?.routes.first?.geometry.last
+    let destination = configuration.routeFile == nil ? configuration.destination : fixed
+    guard let destination,
       let waypoint = GMSNavigationWaypoint(
         location: destination, title: configuration.destinationTitle)
     else { throw .noRoute(status: "invalid destination") }
     var status: GMSRouteStatus?
+    recordApp("setDestinations([\(configuration.destinationTitle) \(Self.format(destination))])")
     let started = DispatchTime.now().uptimeNanoseconds
     navigator.setDestinations([waypoint]) { status = $0 }
     clock.advance(by: 0)
     routingSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    appEvents.append(
-      DemoEvent(
-        time: 0, source: .app,
-        name:
-          "setDestinations \(configuration.destinationTitle) → \(status.map { "\($0)" } ?? "pending")"
-      ))
+    recordApp("route status: \(status.map { "\($0)" } ?? "no answer")")
     guard status == .OK, navigator.currentRoute != nil else {
       throw .noRoute(status: status.map { "\($0)" } ?? "no answer")
     }
+    recordApp("isGuidanceActive = true")
     navigator.isGuidanceActive = true
-    appEvents.append(DemoEvent(time: 0, source: .app, name: "isGuidanceActive = true"))
+    recordApp("simulateLocationsAlongExistingRoute()")
     mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
-    appEvents.append(
-      DemoEvent(time: 0, source: .app, name: "simulateLocationsAlongExistingRoute()"))
     collectLayoutCallbacks()
+  }
+
+  private static func format(_ point: CLLocationCoordinate2D) -> String {
+    String(format: "%.4f,%.4f", point.latitude, point.longitude)
   }
 
   /// The navigator.
@@ -146,9 +152,6 @@ public final class DemoSession {
       raisePrompts(upTo: step)
       clock.advance(to: step)
       collectLayoutCallbacks()
-      if arrivalTime == nil, recorder.events.contains(where: { $0.name.hasPrefix("didArriveAt") }) {
-        arrivalTime = clock.now
-      }
     }
     raisePrompts(upTo: time)
     collectLayoutCallbacks()
@@ -162,35 +165,27 @@ public final class DemoSession {
       guard arrivalTime == nil, let navigator = mapView.navigator else { continue }
       clock.advance(to: max(clock.now, scheduled.time))
       if let prompt = scheduled.prompt {
-        let shown = navigator.showPrompt(prompt)
-        appEvents.append(
-          DemoEvent(
-            time: clock.now, source: .app,
-            name: "showPrompt(\(prompt))" + (shown ? "" : " — not shown")))
+        recordApp("showPrompt(\(prompt))")
+        if !navigator.showPrompt(prompt) { recordApp("(prompt not shown: guidance inactive)") }
       } else {
+        recordApp("dismissPrompt()")
         navigator.dismissPrompt()
-        appEvents.append(DemoEvent(time: clock.now, source: .app, name: "dismissPrompt()"))
       }
       collectLayoutCallbacks()
     }
   }
 
+  /// Moves the map view's layout-callback log into the event log, at the clock's time.
   private func collectLayoutCallbacks() {
     for name in mapView.layoutCallbackLog {
-      layoutEvents.append(DemoEvent(time: clock.now, source: .layout, name: name))
+      log.append(DemoEvent(time: clock.now, source: .layout, name: name))
     }
     mapView.clearLayoutCallbackLog()
   }
 
-  /// Every event so far — app actions, layout callbacks, navigator events — in time order
-  /// (app before layout before navigator at the same time).
-  public var events: [DemoEvent] {
-    let order: [DemoEvent.Source: Int] = [.app: 0, .layout: 1, .navigator: 2]
-    return (appEvents + layoutEvents + recorder.events).enumerated().sorted {
-      ($0.element.time, order[$0.element.source] ?? 0, $0.offset)
-        < ($1.element.time, order[$1.element.source] ?? 0, $1.offset)
-    }.map(\.element)
-  }
+  /// Every event so far — app actions, layout callbacks, navigator events — in the order
+  /// they happened.
+  public var events: [DemoEvent] { log }
 
   /// The name of the UI state now: `navigation ready`, `active guidance`, or with a prompt.
   public var stateName: String {

@@ -2,17 +2,10 @@ import Foundation
 import NavigationUI
 import ViewKit
 
-/// Listens to a navigator and keeps its events with the clock's time.
+/// Listens to a navigator and hands each event's name to `record` as it happens.
 @MainActor
 final class NavigatorRecorder: GMSNavigatorListener {
-  let clock: ManualClock
-  var events: [DemoEvent] = []
-
-  init(clock: ManualClock) { self.clock = clock }
-
-  private func record(_ name: String) {
-    events.append(DemoEvent(time: clock.now, source: .navigator, name: name))
-  }
+  var record: (String) -> Void = { _ in }
 
   func navigator(_ navigator: GMSNavigator, didArriveAt waypoint: GMSNavigationWaypoint) {
     record("didArriveAt \(waypoint.title)")

@@ -1,7 +1,8 @@
-import Demo
 import Foundation
 import Rendering
 import Testing
+
+@testable import Demo
 
 /// A short demo run: frames and a self-contained report, then the report in headless
 /// Chromium.
@@ -110,5 +111,34 @@ import Testing
     }
     #expect(colours.count > 200, "the screenshot looks blank")
     #expect(matching > 5_000, "the first frame's turn card is not on screen (\(matching))")
+  }
+}
+
+/// The report's HTML on its own.
+@MainActor
+@Suite struct DemoReportTests {
+  @Test func largeRunsReferenceFramesRelatively() throws {
+    let run = try DemoRunTests.shortRun()
+    let html = DemoReport(run: run, embeddingLimit: 0).html
+    #expect(html.contains("\"frames/0000.png\""))
+    #expect(html.contains("\"frames/0003.png\""))
+    // The first frame and the per-state screenshots stay embedded.
+    #expect(html.contains("<img id=\"frame\" alt=\"frame\" src=\"data:image/png;base64,"))
+    #expect(!html.contains("http://") && !html.contains("https://"))
+  }
+
+  @Test func eventsAreInTheOrderTheyHappened() throws {
+    let run = try DemoRunTests.shortRun()
+    let names = run.events.map(\.name)
+    let enable = try #require(names.firstIndex(of: "isNavigationEnabled = true"))
+    let callback = try #require(names.firstIndex(of: "enableNavigationUI"))
+    let guidance = try #require(names.firstIndex(of: "isGuidanceActive = true"))
+    let start = try #require(names.firstIndex(of: "startGuidance"))
+    #expect(enable < callback && callback < guidance && guidance < start)
+    #expect(run.events.map(\.time) == run.events.map(\.time).sorted())
+  }
+
+  @Test func escapesText() {
+    #expect(DemoReport.escape("<a & \"b\">") == "&lt;a &amp; &quot;b&quot;&gt;")
   }
 }
