@@ -18,7 +18,7 @@ public struct DemoReport: Sendable {
 
   /// Whether the timeline's frames are embedded (else referenced relatively).
   public var embedsFrames: Bool {
-    run.frames.reduce(0) { $0 + $1.png.count } <= embeddingLimit
+    run.frames.reduce(0) { $0 + $1.byteCount } <= embeddingLimit
   }
 
   /// A report of `run`, embedding the frames up to `embeddingLimit` bytes.

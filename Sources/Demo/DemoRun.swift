@@ -18,8 +18,11 @@ public struct DemoRun: Sendable {
     public var time: TimeInterval
     /// The UI state shown.
     public var state: String
-    /// The PNG.
+    /// The PNG, or empty when the run let go of it to bound memory (the file remains;
+    /// the first frame and the first frame of each state are always kept).
     public var png: Data
+    /// The PNG's size in bytes.
+    public var byteCount: Int
     /// The file name under the output folder (`frames/0000.png`).
     public var fileName: String
     /// Wall seconds to run the clock up to this frame (simulation, layout, animations).
@@ -51,12 +54,15 @@ public struct DemoRun: Sendable {
   /// Where the report was written.
   public var reportURL: URL
 
-  /// Drives the session, writes `frames/*.png` and `report.html` under `folder`, and calls
+  /// Drives the session, writes `frames/*.png` and `report.html` (frames embedded up to
+  /// `embeddingLimit` bytes, else referenced; past it only the frames the report shows stay
+  /// in memory) under `folder`, and calls
   /// `progress(done, total)` after each frame.
   ///
   /// - Throws: ``DemoError`` for bad data (no route) or a failure to draw or write.
   @MainActor public static func record(
     _ configuration: DemoConfiguration, into folder: URL,
+    embeddingLimit: Int = DemoReport.defaultEmbeddingLimit,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws(DemoError) -> DemoRun {
     let started = DispatchTime.now().uptimeNanoseconds
@@ -70,6 +76,9 @@ public struct DemoRun: Sendable {
     try write(nil, to: framesFolder)
     let total = plannedFrameCount(configuration, routeDuration: run.routeDuration)
     var index = 0
+    var storedBytes = 0
+    var dropped = false
+    var keptFrames: Set<Int> = []
     while index < total {
       let time = configuration.time(ofFrame: index)
       let advanceStart = DispatchTime.now().uptimeNanoseconds
@@ -78,9 +87,18 @@ public struct DemoRun: Sendable {
       let (png, timings) = try session.renderPNG()
       let name = String(format: "frames/%04d.png", index)
       try write(png, to: folder.appendingPathComponent(name))
+      let state = session.stateName
+      let keep = run.frames.isEmpty || run.frames.last?.state != state
+      storedBytes += png.count
+      if storedBytes > embeddingLimit, !dropped {
+        dropped = true
+        for i in run.frames.indices where !keptFrames.contains(i) { run.frames[i].png = Data() }
+      }
+      if keep { keptFrames.insert(index) }
       run.frames.append(
         Frame(
-          index: index, time: time, state: session.stateName, png: png, fileName: name,
+          index: index, time: time, state: state, png: keep || !dropped ? png : Data(),
+          byteCount: png.count, fileName: name,
           advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
           encodeSeconds: timings.encode,
           distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
@@ -95,7 +113,8 @@ public struct DemoRun: Sendable {
     run.events = session.events
     run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
     run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    try write(Data(DemoReport(run: run).html.utf8), to: run.reportURL)
+    try write(
+      Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)
     return run
   }
 

@@ -142,3 +142,22 @@ import Testing
     #expect(DemoReport.escape("<a & \"b\">") == "&lt;a &amp; &quot;b&quot;&gt;")
   }
 }
+
+/// A run past the embedding limit keeps only the frames its report shows.
+@MainActor
+@Suite struct DemoRunMemoryTests {
+  @Test func letsGoOfFramesPastTheLimit() throws {
+    var configuration = DemoConfiguration()
+    configuration.maxFrames = 3
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-demo-limit-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try DemoRun.record(configuration, into: folder, embeddingLimit: 1)
+    #expect(run.frames.map { $0.png.isEmpty } == [false, true, true])
+    #expect(run.frames.allSatisfy { $0.byteCount > 0 })
+    let html = try String(contentsOf: run.reportURL, encoding: .utf8)
+    #expect(html.contains("\"frames/0002.png\""))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames/0002.png").path))
+  }
+}
