@@ -80,10 +80,9 @@ public struct DemoReport: Sendable {
   }
 
   private var stateFigures: String {
-    var seen: [String] = []
     var figures: [String] = []
-    for frame in run.frames where !seen.contains(frame.state) {
-      seen.append(frame.state)
+    for (_, index) in StateScreenshots.choose(run.frames) {
+      let frame = run.frames[index]
       figures.append(
         "<figure><img alt=\"\(Self.escape(frame.state))\" src=\""
           + "\(Self.dataURI(frame.png, type: "image/png"))\"><figcaption>"

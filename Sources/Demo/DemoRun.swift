@@ -78,7 +78,7 @@ public struct DemoRun: Sendable {
     var index = 0
     var storedBytes = 0
     var dropped = false
-    var keptFrames: Set<Int> = []
+    var shots = StateScreenshots()
     while index < total {
       let time = configuration.time(ofFrame: index)
       let advanceStart = DispatchTime.now().uptimeNanoseconds
@@ -88,13 +88,16 @@ public struct DemoRun: Sendable {
       let name = String(format: "frames/%04d.png", index)
       try write(png, to: folder.appendingPathComponent(name))
       let state = session.stateName
-      let keep = run.frames.isEmpty || run.frames.last?.state != state
+      let released = shots.add(index: index, time: time, state: state)
+      let keep = index == 0 || shots.contains(index)
       storedBytes += png.count
       if storedBytes > embeddingLimit, !dropped {
         dropped = true
-        for i in run.frames.indices where !keptFrames.contains(i) { run.frames[i].png = Data() }
+        for i in run.frames.indices where i != 0 && !shots.contains(i) {
+          run.frames[i].png = Data()
+        }
       }
-      if keep { keptFrames.insert(index) }
+      if dropped, let released, released != 0 { run.frames[released].png = Data() }
       run.frames.append(
         Frame(
           index: index, time: time, state: state, png: keep || !dropped ? png : Data(),

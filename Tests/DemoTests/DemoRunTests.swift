@@ -153,11 +153,28 @@ import Testing
       "navui-demo-limit-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try DemoRun.record(configuration, into: folder, embeddingLimit: 1)
-    #expect(run.frames.map { $0.png.isEmpty } == [false, true, true])
+    #expect(run.frames.map { $0.png.isEmpty } == [false, true, false])  // 2: the screenshot
     #expect(run.frames.allSatisfy { $0.byteCount > 0 })
     let html = try String(contentsOf: run.reportURL, encoding: .utf8)
     #expect(html.contains("\"frames/0002.png\""))
     #expect(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames/0002.png").path))
+  }
+}
+
+/// One screenshot per state, taken once the state has settled.
+@Suite struct StateScreenshotTests {
+  @Test func picksTheFirstSettledFrameOfEachStatesFirstRun() {
+    var shots = StateScreenshots()
+    let states = ["a", "a", "a", "a", "b", "b", "a", "c"]
+    var released: [Int] = []
+    for (index, state) in states.enumerated() {
+      if let r = shots.add(index: index, time: Double(index) * 0.5, state: state) {
+        released.append(r)
+      }
+    }
+    #expect(shots.chosen.map(\.state) == ["a", "b", "c"])
+    #expect(shots.chosen.map(\.index) == [2, 5, 7])  // a settles at 1 s; b ends first
+    #expect(released == [0, 1, 4])
   }
 }
