@@ -35,7 +35,7 @@ extension DemoSession {
     // The logo component shows the attribution on screen; the report carries the full line.
     var scene = MapScene(
       map: map, camera: camera, style: mapView.lightingMode == .lowLight ? .night : .day,
-      attribution: Self.find("googleLogo", in: mapView) == nil ? openStreetMapAttribution : nil)
+      attribution: logoIsVisible ? nil : openStreetMapAttribution)
     if let navigator = mapView.navigator {
       if let route = navigator.currentRoute {
         scene.route = RouteOverlay(
@@ -48,6 +48,19 @@ extension DemoSession {
       }
     }
     return MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+  }
+
+  /// Whether the logo component (which shows the attribution) is on screen: in the window,
+  /// not hidden or transparent along its chain, and inside the window's bounds.
+  var logoIsVisible: Bool {
+    guard let logo = Self.find("googleLogo", in: mapView) else { return false }
+    var view: UIView? = logo
+    while let current = view {
+      if current.isHidden || current.alpha <= 0.01 { return false }
+      view = current.superview
+    }
+    let frame = logo.convert(logo.bounds, to: nil)
+    return !frame.isEmpty && window.bounds.intersects(frame)
   }
 
   private static func find(_ identifier: String, in view: UIView) -> UIView? {

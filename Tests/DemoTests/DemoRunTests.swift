@@ -178,3 +178,20 @@ import Testing
     #expect(released == [0, 1, 4])
   }
 }
+
+/// The map's own attribution line shows only when the logo component does not.
+@MainActor
+@Suite struct AttributionTests {
+  @Test func logoComponentCarriesTheAttributionWhenVisible() throws {
+    let session = try DemoSession(configuration: DemoConfiguration())
+    session.advance(to: 2)
+    #expect(session.logoIsVisible)
+    #expect(try session.mapLayer().scene.attribution == nil)
+    var builtin = DemoConfiguration()
+    builtin.layout = .builtin
+    let other = try DemoSession(configuration: builtin)
+    other.mapView.subviews.first { $0.accessibilityIdentifier == "googleLogo" }?.isHidden = true
+    #expect(!other.logoIsVisible)
+    #expect(try other.mapLayer().scene.attribution != nil)
+  }
+}
