@@ -61,7 +61,8 @@ let package = Package(
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore"]),
+      dependencies: ["Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
