@@ -74,7 +74,8 @@ public struct DemoRun: Sendable {
     run.routeDuration = session.route?.expectedTravelTime ?? 0
     let framesFolder = folder.appendingPathComponent("frames")
     try write(nil, to: framesFolder)
-    let total = plannedFrameCount(configuration, routeDuration: run.routeDuration)
+    let total = plannedFrameCount(
+      configuration, routeDuration: run.routeDuration, routeDistance: run.routeDistance)
     var index = 0
     var storedBytes = 0
     var dropped = false
@@ -121,10 +122,14 @@ public struct DemoRun: Sendable {
     return run
   }
 
-  /// How many frames a drive takes: the route's estimated duration with a margin for the
-  /// simulator and arrival, at the configured rate, bounded by `maxFrames`.
-  static func plannedFrameCount(_ configuration: DemoConfiguration, routeDuration: Double) -> Int {
-    let seconds = max(10, routeDuration * 1.5 + 20)
+  /// How many frames a drive takes at most: the route's estimated duration (at least its
+  /// length at 36 km/h, for routes without times) with a margin for the simulator and the
+  /// arrival, at the configured rate, bounded by `maxFrames`. The run stops earlier, two
+  /// seconds after arrival.
+  static func plannedFrameCount(
+    _ configuration: DemoConfiguration, routeDuration: Double, routeDistance: Double
+  ) -> Int {
+    let seconds = max(routeDuration, routeDistance / 10) * 1.25 + 15
     let count = Int((seconds * configuration.framesPerSecond).rounded(.up)) + 1
     return min(count, configuration.maxFrames ?? count)
   }

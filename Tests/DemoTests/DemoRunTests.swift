@@ -195,3 +195,16 @@ import Testing
     #expect(try other.mapLayer().scene.attribution != nil)
   }
 }
+
+/// How many frames a run plans for.
+@Suite struct PlannedFrameCountTests {
+  @Test func coversTheDriveWithAMarginAndHonoursMaxFrames() {
+    var configuration = DemoConfiguration()
+    #expect(
+      DemoRun.plannedFrameCount(configuration, routeDuration: 189, routeDistance: 1814) == 504)
+    // A route without times still gets the time its length takes at 36 km/h.
+    #expect(DemoRun.plannedFrameCount(configuration, routeDuration: 0, routeDistance: 2000) == 531)
+    configuration.maxFrames = 7
+    #expect(DemoRun.plannedFrameCount(configuration, routeDuration: 189, routeDistance: 1814) == 7)
+  }
+}
