@@ -24,6 +24,10 @@ setup:
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/python -m pip install -q -r scripts/python-requirements.txt
 
+## demo: set up, then drive a navigation session on the embedded map and write out/report.html
+demo: setup
+	$(SWIFT) run -c release navui demo
+
 ## test: set up, build and run every test
 test: setup
 	NAVUI_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test

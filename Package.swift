@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavCLI", targets: ["NavCLI"]),
+    .library(name: "Demo", targets: ["Demo"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     .executable(name: "navui", targets: ["navui"]),
@@ -28,7 +29,7 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
-    .target(name: "NavCLI", dependencies: ["NavigationCore", "Routing"]),
+    .target(name: "NavCLI", dependencies: ["NavigationCore", "Routing", "Demo"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
@@ -41,6 +42,9 @@ let package = Package(
       name: "Rendering",
       dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
     .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
+    .target(
+      name: "Demo",
+      dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
@@ -58,6 +62,10 @@ let package = Package(
       name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
       exclude: ["Snapshots"]),
     .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: ["Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),

@@ -13,6 +13,8 @@ public struct CommandContext {
   public var environment: [String: String]
   /// The working directory that relative paths resolve against.
   public var currentDirectory: String
+  /// Whether standard error is a terminal (progress bars redraw in place only then).
+  public var errorIsTerminal = false
 
   /// Creates a context.
   public init(
@@ -27,11 +29,13 @@ public struct CommandContext {
 
   /// The process's own standard streams, environment and working directory.
   public static func standard() -> CommandContext {
-    CommandContext(
+    var context = CommandContext(
       environment: ProcessInfo.processInfo.environment,
       currentDirectory: FileManager.default.currentDirectoryPath,
       writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
       writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+    context.errorIsTerminal = isatty(STDERR_FILENO) != 0
+    return context
   }
 
   /// Writes `line` and a line break to standard output.

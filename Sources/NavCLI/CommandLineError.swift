@@ -1,3 +1,4 @@
+import Demo
 import NavigationCore
 
 /// A command that could not run: bad arguments, or input that is not there.
@@ -22,6 +23,10 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
   case unknownLanguage(String, available: [String])
   /// Loading instruction data failed.
   case instructionData(InstructionError)
+  /// A file named on the command line does not exist.
+  case missingFile(String)
+  /// A demo session could not run or be drawn.
+  case demo(DemoError)
 
   /// The message after `Error: `.
   public var description: String {
@@ -38,13 +43,17 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case .unknownLanguage(let code, let available):
       return "Unknown language '\(code)' (available: \(available.joined(separator: ", ")))"
     case .instructionData(let error): return error.description
+    case .missingFile(let path): return "No such file: \(path)"
+    case .demo(let error): return error.description
     }
   }
 
-  /// The exit status: 64 (`EX_USAGE`) for usage mistakes, 1 for input that is not there.
+  /// The exit status: 64 (`EX_USAGE`) for usage mistakes, 65 (`EX_DATAERR`) for bad data
+  /// (points off the map, a corrupt route file), 1 for input that is not there or a failure.
   public var exitCode: Int32 {
     switch self {
-    case .missingDirectory, .instructionData: return 1
+    case .missingDirectory, .instructionData, .missingFile: return 1
+    case .demo(let error): return error.isBadData ? 65 : 1
     default: return 64
     }
   }

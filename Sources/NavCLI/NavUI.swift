@@ -16,6 +16,8 @@ public enum NavUI {
     overview: "Command-line tools of the NavigationUIKit navigation SDK.",
     usage: "navui <subcommand>",
     subcommands: [
+      CommandHelp.Entry("demo", "Drive a navigation session and write an HTML report."),
+      CommandHelp.Entry("render", "Render one frame of the demo session at a time t."),
       CommandHelp.Entry("instructions", "Work with turn-instruction text."),
       CommandHelp.Entry("route", "Route between points on the embedded map or a routing server."),
     ])
@@ -32,8 +34,9 @@ public enum NavUI {
 
   /// Runs `navui` with `arguments` (without the program name) and returns the exit status.
   ///
-  /// Errors go to standard error as `Error: …` followed by the command's usage line.
-  public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+  /// Errors go to standard error as `Error: …` followed by the command's usage line. Runs on
+  /// the main actor: `demo` and `render` drive the navigation UI.
+  @MainActor public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
     var help = Self.help
     do throws(CommandLineError) {
       var rest = arguments[...]
@@ -53,6 +56,24 @@ public enum NavUI {
         return runRouteCommand(
           arguments: Array(rest.dropFirst()), stdout: context.writeOutput,
           stderr: context.writeError)
+      }
+      if first == "demo" {
+        help = DemoCommand.help
+        switch try DemoCommand.parse(Array(rest.dropFirst())) {
+        case .help:
+          context.writeOutput(help.rendered)
+          return 0
+        case .run(let command): return try command.run(context: context)
+        }
+      }
+      if first == "render" {
+        help = RenderCommand.help
+        switch try RenderCommand.parse(Array(rest.dropFirst())) {
+        case .help:
+          context.writeOutput(help.rendered)
+          return 0
+        case .run(let command): return try command.run(context: context)
+        }
       }
       guard first == "instructions" else {
         throw first.hasPrefix("-") ? .unknownOption(first) : .unknownSubcommand(first)

@@ -3,6 +3,7 @@ import Foundation
 @testable import NavCLI
 
 /// Runs `navui` in-process and keeps what it wrote.
+@MainActor
 final class CommandRunner {
   var output = ""
   var error = ""

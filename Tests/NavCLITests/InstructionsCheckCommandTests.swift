@@ -3,6 +3,7 @@ import Testing
 
 @testable import NavCLI
 
+@MainActor
 @Suite struct InstructionsCheckCommandTests {
   static let fixtures = CommandRunner.dataDirectory.appendingPathComponent("fixtures/v5").path
 

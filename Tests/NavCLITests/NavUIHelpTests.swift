@@ -2,6 +2,7 @@ import Testing
 
 @testable import NavCLI
 
+@MainActor
 @Suite struct NavUIHelpTests {
   @Test func rootHelpMatchesSnapshot() {
     let runner = CommandRunner()

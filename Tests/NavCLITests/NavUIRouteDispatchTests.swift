@@ -3,6 +3,7 @@ import Testing
 @testable import NavCLI
 
 /// `navui route` reaches the routing command through the tool's dispatcher.
+@MainActor
 @Suite("navui route dispatch")
 struct NavUIRouteDispatchTests {
   func run(_ arguments: [String]) -> (Int32, String, String) {

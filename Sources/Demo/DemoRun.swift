@@ -1,0 +1,149 @@
+import Foundation
+import NavigationUI
+import ViewKit
+
+/// A whole demo drive rendered frame by frame into a folder: `frames/NNNN.png` and
+/// `report.html`.
+///
+/// ```swift
+/// let run = try DemoRun.record(DemoConfiguration(), into: URL(fileURLWithPath: "out"))
+/// print(run.reportURL.path, run.frames.count)
+/// ```
+public struct DemoRun: Sendable {
+  /// One rendered frame.
+  public struct Frame: Sendable {
+    /// Its index, from 0.
+    public var index: Int
+    /// Seconds of the session clock.
+    public var time: TimeInterval
+    /// The UI state shown.
+    public var state: String
+    /// The PNG, or empty when the run let go of it to bound memory (the file remains;
+    /// the first frame and the first frame of each state are always kept).
+    public var png: Data
+    /// The PNG's size in bytes.
+    public var byteCount: Int
+    /// The file name under the output folder (`frames/0000.png`).
+    public var fileName: String
+    /// Wall seconds to run the clock up to this frame (simulation, layout, animations).
+    public var advanceSeconds: Double
+    /// Wall seconds to lay out and draw.
+    public var drawSeconds: Double
+    /// Wall seconds to encode the PNG.
+    public var encodeSeconds: Double
+    /// Metres driven so far.
+    public var distanceTraveled: Double
+  }
+
+  /// The configuration it ran.
+  public var configuration: DemoConfiguration
+  /// Every frame in order.
+  public var frames: [Frame] = []
+  /// Every event in time order.
+  public var events: [DemoEvent] = []
+  /// The route's length in metres and the router's estimate in seconds.
+  public var routeDistance = 0.0
+  /// The router's duration estimate in seconds.
+  public var routeDuration = 0.0
+  /// Wall seconds the router took.
+  public var routingSeconds = 0.0
+  /// Wall seconds for the whole run, report included.
+  public var totalSeconds = 0.0
+  /// The route over the base map, as an SVG document.
+  public var routeSVG = Data()
+  /// Where the report was written.
+  public var reportURL: URL
+
+  /// Drives the session, writes `frames/*.png` and `report.html` (frames embedded up to
+  /// `embeddingLimit` bytes, else referenced; past it only the frames the report shows stay
+  /// in memory) under `folder`, and calls
+  /// `progress(done, total)` after each frame.
+  ///
+  /// - Throws: ``DemoError`` for bad data (no route) or a failure to draw or write.
+  @MainActor public static func record(
+    _ configuration: DemoConfiguration, into folder: URL,
+    embeddingLimit: Int = DemoReport.defaultEmbeddingLimit,
+    progress: (Int, Int) -> Void = { _, _ in }
+  ) throws(DemoError) -> DemoRun {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let session = try DemoSession(configuration: configuration)
+    var run = DemoRun(
+      configuration: configuration, reportURL: folder.appendingPathComponent("report.html"))
+    run.routingSeconds = session.routingSeconds
+    run.routeDistance = session.route?.distance ?? 0
+    run.routeDuration = session.route?.expectedTravelTime ?? 0
+    let framesFolder = folder.appendingPathComponent("frames")
+    try write(nil, to: framesFolder)
+    let total = plannedFrameCount(
+      configuration, routeDuration: run.routeDuration, routeDistance: run.routeDistance)
+    var index = 0
+    var storedBytes = 0
+    var dropped = false
+    var shots = StateScreenshots()
+    while index < total {
+      let time = configuration.time(ofFrame: index)
+      let advanceStart = DispatchTime.now().uptimeNanoseconds
+      session.advance(to: time)
+      let advanceSeconds = Double(DispatchTime.now().uptimeNanoseconds - advanceStart) / 1e9
+      let (png, timings) = try session.renderPNG()
+      let name = String(format: "frames/%04d.png", index)
+      try write(png, to: folder.appendingPathComponent(name))
+      let state = session.stateName
+      let released = shots.add(index: index, time: time, state: state)
+      let keep = index == 0 || shots.contains(index)
+      storedBytes += png.count
+      if storedBytes > embeddingLimit, !dropped {
+        dropped = true
+        for i in run.frames.indices where i != 0 && !shots.contains(i) {
+          run.frames[i].png = Data()
+        }
+      }
+      if dropped, let released, released != 0 { run.frames[released].png = Data() }
+      run.frames.append(
+        Frame(
+          index: index, time: time, state: state, png: keep || !dropped ? png : Data(),
+          byteCount: png.count, fileName: name,
+          advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
+          encodeSeconds: timings.encode,
+          distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
+        ))
+      index += 1
+      if let arrival = session.arrivalTime, time >= arrival + 2 {
+        progress(index, index)  // arrived: the drive is shorter than planned
+        break
+      }
+      progress(index, total)
+    }
+    run.events = session.events
+    run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
+    run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    try write(
+      Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)
+    return run
+  }
+
+  /// How many frames a drive takes at most: the route's estimated duration (at least its
+  /// length at 36 km/h, for routes without times) with a margin for the simulator and the
+  /// arrival, at the configured rate, bounded by `maxFrames`. The run stops earlier, two
+  /// seconds after arrival.
+  static func plannedFrameCount(
+    _ configuration: DemoConfiguration, routeDuration: Double, routeDistance: Double
+  ) -> Int {
+    let seconds = max(routeDuration, routeDistance / 10) * 1.25 + 15
+    let count = Int((seconds * configuration.framesPerSecond).rounded(.up)) + 1
+    return min(count, configuration.maxFrames ?? count)
+  }
+
+  /// Writes `data` to `url`, or creates the folder `url` when `data` is `nil`.
+  nonisolated static func write(_ data: Data?, to url: URL) throws(DemoError) {
+    do {
+      if let data {
+        try data.write(to: url)
+      } else {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      }
+    } catch {
+      throw .write(path: url.path, reason: error.localizedDescription)
+    }
+  }
+}

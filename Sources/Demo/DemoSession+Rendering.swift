@@ -1,0 +1,126 @@
+import Foundation
+import NavigationCore
+import NavigationUI
+import Rendering
+import Routing
+import ViewKit
+
+extension DemoSession {
+  /// The base map, read once from the bundled extract.
+  static let baseMap: Result<BaseMap, RenderError> = Result { () throws(RenderError) in
+    try BaseMap.bundled()
+  }
+
+  /// A picture format for ``render(_:)``.
+  public enum Format: String, Sendable, CaseIterable {
+    /// PNG at the configuration's scale.
+    case png
+    /// SVG, in points.
+    case svg
+    /// A one-page PDF, in points.
+    case pdf
+  }
+
+  /// The map under the UI now: the camera of the map view, the route with its travelled part,
+  /// the destination and the vehicle.
+  public func mapLayer() throws(DemoError) -> MapLayer {
+    let map: BaseMap
+    switch Self.baseMap {
+    case .success(let loaded): map = loaded
+    case .failure(let error): throw .render("\(error)")
+    }
+    let camera = MapCamera(
+      center: mapView.camera.target, metersPerPoint: mapView.metersPerPoint,
+      heading: mapView.camera.bearing)
+    // The logo component shows the attribution on screen; the report carries the full line.
+    var scene = MapScene(
+      map: map, camera: camera, style: mapView.lightingMode == .lowLight ? .night : .day,
+      attribution: logoIsVisible ? nil : openStreetMapAttribution)
+    if let navigator = mapView.navigator {
+      if let route = navigator.currentRoute {
+        scene.route = RouteOverlay(
+          route: route, distanceTraveled: navigator.routeProgress?.distanceTraveled ?? 0)
+        scene.destinations = route.geometry.last.map { [$0] } ?? []
+      }
+      scene.alternatives = navigator.alternateRoutes.map(\.geometry)
+      if let fix = navigator.lastLocation {
+        scene.vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
+      }
+    }
+    return MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+  }
+
+  /// Whether the logo component (which shows the attribution) is on screen: in the window,
+  /// not hidden or transparent along its chain, and inside the window's bounds.
+  var logoIsVisible: Bool {
+    guard let logo = Self.find("googleLogo", in: mapView) else { return false }
+    var view: UIView? = logo
+    while let current = view {
+      if current.isHidden || current.alpha <= 0.01 { return false }
+      view = current.superview
+    }
+    let frame = logo.convert(logo.bounds, to: nil)
+    return !frame.isEmpty && window.bounds.intersects(frame)
+  }
+
+  private static func find(_ identifier: String, in view: UIView) -> UIView? {
+    if view.accessibilityIdentifier == identifier { return view }
+    for subview in view.subviews {
+      if let found = find(identifier, in: subview) { return found }
+    }
+    return nil
+  }
+
+  /// The screen now as a PNG, with how long drawing and encoding took.
+  public func renderPNG() throws(DemoError) -> (png: Data, timings: Renderer.Timings) {
+    let layer = try mapLayer()
+    do {
+      return try Renderer(scale: configuration.scale).timedPNG(
+        window: window, at: clock.now, map: layer)
+    } catch { throw .render(error.description) }
+  }
+
+  /// The screen now in `format`.
+  public func render(_ format: Format) throws(DemoError) -> Data {
+    let layer = try mapLayer()
+    let renderer = Renderer(scale: configuration.scale)
+    do {
+      switch format {
+      case .png: return try renderer.png(window: window, at: clock.now, map: layer)
+      case .svg: return try renderer.svg(window: window, at: clock.now, map: layer)
+      case .pdf: return try renderer.pdf(window: window, at: clock.now, map: layer)
+      }
+    } catch { throw .render(error.description) }
+  }
+
+  /// An SVG of the base map framing the whole route, with the route, its start (as the
+  /// vehicle) and the destination.
+  public func routeOverviewSVG(size: CGSize) throws(DemoError) -> Data {
+    guard case .success(let map) = Self.baseMap, let route else {
+      throw .render("no map or route")
+    }
+    let points = route.geometry
+    let lats = points.map(\.latitude)
+    let lons = points.map(\.longitude)
+    let center = CLLocationCoordinate2D(
+      latitude: ((lats.min() ?? 0) + (lats.max() ?? 0)) / 2,
+      longitude: ((lons.min() ?? 0) + (lons.max() ?? 0)) / 2)
+    let height = Geodesy.distance(
+      CLLocationCoordinate2D(latitude: lats.min() ?? 0, longitude: center.longitude),
+      CLLocationCoordinate2D(latitude: lats.max() ?? 0, longitude: center.longitude))
+    let width = Geodesy.distance(
+      CLLocationCoordinate2D(latitude: center.latitude, longitude: lons.min() ?? 0),
+      CLLocationCoordinate2D(latitude: center.latitude, longitude: lons.max() ?? 0))
+    let metersPerPoint = max(1, 1.15 * max(width / size.width, height / size.height))
+    var scene = MapScene(
+      map: map, camera: MapCamera(center: center, metersPerPoint: metersPerPoint),
+      route: RouteOverlay(route: route), destinations: points.last.map { [$0] } ?? [])
+    if points.count > 1 {
+      scene.vehicle = VehicleMarker(
+        coordinate: points[0], course: Geodesy.bearing(points[0], points[1]))
+    }
+    do { return try Renderer().svg(map: scene, size: size) } catch {
+      throw .render(error.description)
+    }
+  }
+}

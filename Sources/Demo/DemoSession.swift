@@ -1,0 +1,197 @@
+import Foundation
+import NavigationCore
+import NavigationUI
+import Rendering
+import ViewKit
+
+/// One navigation session on a manual clock: a window with a map view laid out by a layout
+/// delegate, a route to the destination, the location simulator driving it, and the
+/// app's prompts along the way.
+///
+/// ```swift
+/// let session = try DemoSession(configuration: DemoConfiguration())
+/// session.advance(to: 10)
+/// let png = try session.renderPNG().png
+/// ```
+@MainActor
+public final class DemoSession {
+  /// The bundled Monaco extract's box (lat/lon): points outside it are off the map.
+  public static let mapBounds = (
+    minLatitude: 43.7148, maxLatitude: 43.7700, minLongitude: 7.3490, maxLongitude: 7.4910
+  )
+
+  /// The configuration it runs.
+  public let configuration: DemoConfiguration
+  /// The clock every animation, timer and the simulator read.
+  public let clock = ManualClock()
+  /// The window (the screen).
+  public let window: UIWindow
+  /// The navigation map view filling the window.
+  public let mapView: GMSMapView
+  /// Wall-clock seconds the router took.
+  public private(set) var routingSeconds = 0.0
+  /// When the vehicle arrived, in clock seconds, once it has.
+  public private(set) var arrivalTime: TimeInterval?
+
+  private let recorder = NavigatorRecorder()
+  private var log: [DemoEvent] = []
+  private var nextPrompt = 0
+  private let delegate: (any NavigationLayoutDelegate)?
+
+  /// Sets up the screen, routes and starts guidance with the simulator at time 0.
+  ///
+  /// - Throws: ``DemoError`` when a point is off the map, the route file is bad, or no route
+  ///   is found.
+  public init(configuration: DemoConfiguration) throws(DemoError) {
+    self.configuration = configuration
+    let provider = try Self.routeProvider(for: configuration)
+    window = UIWindow(
+      frame: CGRect(origin: .zero, size: configuration.size),
+      safeAreaInsets: configuration.safeArea, clock: clock)
+    window.backgroundColor = .white
+    mapView = GMSMapView(frame: window.bounds)
+    delegate = configuration.layout.makeDelegate()
+    if configuration.isRightToLeft {
+      window.semanticContentAttribute = .forceRightToLeft
+      mapView.semanticContentAttribute = .forceRightToLeft
+    }
+    window.addSubview(mapView)
+    mapView.navigationLocale = Locale(identifier: configuration.locale)
+    if let delegate {
+      do { try mapView.setLayoutDelegate(delegate) } catch {
+        throw .render("layout delegate refused: \(error)")
+      }
+    }
+    recorder.record = { [unowned self] name in
+      collectLayoutCallbacks()
+      log.append(DemoEvent(time: clock.now, source: .navigator, name: name))
+      if arrivalTime == nil, name.hasPrefix("didArriveAt") { arrivalTime = clock.now }
+    }
+    try start(provider: provider.provider, origin: provider.origin)
+  }
+
+  /// Records an app action, after the layout callbacks that came before it.
+  private func recordApp(_ name: String) {
+    collectLayoutCallbacks()
+    log.append(DemoEvent(time: clock.now, source: .app, name: name))
+  }
+
+  private static func routeProvider(for configuration: DemoConfiguration) throws(DemoError) -> (
+    provider: (any NavigationRouteProvider)?, origin: CLLocationCoordinate2D
+  ) {
+    guard let url = configuration.routeFile else {
+      for point in [configuration.origin, configuration.destination] where !isOnMap(point) {
+        throw .noRoute(
+          status: "point \(point.latitude),\(point.longitude) is off the bundled Monaco map")
+      }
+      return (nil, configuration.origin)
+    }
+    let routes: [Route]
+    do { routes = try RouteDecoder.decodeFile(at: url) } catch {
+      throw .badRouteFile(path: url.path, reason: "\(error)")
+    }
+    guard let first = routes.first, let origin = first.geometry.first, first.geometry.count > 1
+    else { throw .badRouteFile(path: url.path, reason: "no route with a geometry") }
+    return (FixedRouteProvider(routes: routes), origin)
+  }
+
+  /// Whether `point` lies inside the bundled map's box.
+  public static func isOnMap(_ point: CLLocationCoordinate2D) -> Bool {
+    let b = mapBounds
+    return (b.minLatitude...b.maxLatitude).contains(point.latitude)
+      && (b.minLongitude...b.maxLongitude).contains(point.longitude)
+  }
+
+  private func start(provider: (any NavigationRouteProvider)?, origin: CLLocationCoordinate2D)
+    throws(DemoError)
+  {
+    recordApp("isNavigationEnabled = true")
+    mapView.isNavigationEnabled = true
+    guard let navigator = mapView.navigator else { throw .render("no navigator") }
+    navigator.add(recorder)
+    if let provider { navigator.routeProvider = provider }
+    recordApp("simulateLocation(at: \(Self.format(origin)))")
+    mapView.locationSimulator?.simulateLocation(at: origin)
+    let fixed = (navigator.routeProvider as? FixedRouteProvider)?.routes.first?.geometry.last
+    let destination = configuration.routeFile == nil ? configuration.destination : fixed
+    guard let destination,
+      let waypoint = GMSNavigationWaypoint(
+        location: destination, title: configuration.destinationTitle)
+    else { throw .noRoute(status: "invalid destination") }
+    var status: GMSRouteStatus?
+    recordApp("setDestinations([\(configuration.destinationTitle) \(Self.format(destination))])")
+    let started = DispatchTime.now().uptimeNanoseconds
+    navigator.setDestinations([waypoint]) { status = $0 }
+    clock.advance(by: 0)
+    routingSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    recordApp("route status: \(status.map { "\($0)" } ?? "no answer")")
+    guard status == .OK, navigator.currentRoute != nil else {
+      throw .noRoute(status: status.map { "\($0)" } ?? "no answer")
+    }
+    recordApp("isGuidanceActive = true")
+    navigator.isGuidanceActive = true
+    recordApp("simulateLocationsAlongExistingRoute()")
+    mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    collectLayoutCallbacks()
+  }
+
+  private static func format(_ point: CLLocationCoordinate2D) -> String {
+    String(format: "%.4f,%.4f", point.latitude, point.longitude)
+  }
+
+  /// The navigator.
+  public var navigator: GMSNavigator? { mapView.navigator }
+
+  /// The route being driven.
+  public var route: Route? { mapView.navigator?.currentRoute }
+
+  /// Runs the clock to `time` in quarter-second steps, raising the scheduled prompts.
+  public func advance(to time: TimeInterval) {
+    while clock.now < time {
+      let step = min(time, (clock.now * 4).rounded(.down) / 4 + 0.25)
+      raisePrompts(upTo: step)
+      clock.advance(to: step)
+      collectLayoutCallbacks()
+    }
+    raisePrompts(upTo: time)
+    collectLayoutCallbacks()
+  }
+
+  private func raisePrompts(upTo time: TimeInterval) {
+    let prompts = configuration.prompts
+    while nextPrompt < prompts.count, prompts[nextPrompt].time <= time {
+      let scheduled = prompts[nextPrompt]
+      nextPrompt += 1
+      guard arrivalTime == nil, let navigator = mapView.navigator else { continue }
+      clock.advance(to: max(clock.now, scheduled.time))
+      if let prompt = scheduled.prompt {
+        recordApp("showPrompt(\(prompt))")
+        if !navigator.showPrompt(prompt) { recordApp("(prompt not shown: guidance inactive)") }
+      } else {
+        recordApp("dismissPrompt()")
+        navigator.dismissPrompt()
+      }
+      collectLayoutCallbacks()
+    }
+  }
+
+  /// Moves the map view's layout-callback log into the event log, at the clock's time.
+  private func collectLayoutCallbacks() {
+    for name in mapView.layoutCallbackLog {
+      log.append(DemoEvent(time: clock.now, source: .layout, name: name))
+    }
+    mapView.clearLayoutCallbackLog()
+  }
+
+  /// Every event so far — app actions, layout callbacks, navigator events — in the order
+  /// they happened.
+  public var events: [DemoEvent] { log }
+
+  /// The name of the UI state now: `navigation ready`, `active guidance`, or with a prompt.
+  public var stateName: String {
+    guard let navigator = mapView.navigator, navigator.isGuidanceActive else {
+      return mapView.isNavigationEnabled ? "navigation ready" : "non-navigation"
+    }
+    return navigator.currentPrompt == nil ? "active guidance" : "active guidance with a prompt"
+  }
+}

@@ -1,0 +1,126 @@
+import Demo
+import Foundation
+import Testing
+
+@testable import NavCLI
+
+/// `navui demo` and `navui render`: help, parsing, and every kind of bad input with its
+/// message and exit status.
+@MainActor
+@Suite struct DemoCommandTests {
+  @Test func demoHelpMatchesSnapshot() {
+    let runner = CommandRunner()
+    #expect(runner.run(["demo", "--help"]) == 0)
+    #expect(runner.error.isEmpty)
+    assertSnapshot(runner.output, named: "navui-demo-help")
+  }
+
+  @Test func renderHelpMatchesSnapshot() {
+    let runner = CommandRunner()
+    #expect(runner.run(["help", "render"]) == 0)
+    assertSnapshot(runner.output, named: "navui-render-help")
+  }
+
+  @Test func parsesEveryOption() throws {
+    let parsed = try DemoCommand.parse([
+      "--layout", "wide", "--device", "tablet", "--locale", "ar", "--fps=4", "--max-frames", "3",
+      "--from", "43.73,7.42", "--to", "43.74, 7.43", "--scale", "2", "--out", "x",
+    ])
+    guard case .run(let command) = parsed else {
+      Issue.record("expected a command")
+      return
+    }
+    let c = command.options.configuration
+    #expect(c.layout == .wide)
+    #expect(c.size == DemoConfiguration.Device.tablet.size)
+    #expect(c.locale == "ar" && c.isRightToLeft)
+    #expect(c.framesPerSecond == 4 && c.maxFrames == 3 && c.scale == 2)
+    #expect(c.origin.latitude == 43.73 && c.destination.longitude == 7.43)
+    #expect(command.options.out == "x")
+  }
+
+  @Test func parsesCustomScreen() throws {
+    guard
+      case .run(let command) = try RenderCommand.parse(
+        ["--t", "12.5", "--size", "600x400", "--safe-area", "0,20,10,20", "--out", "a.svg"])
+    else {
+      Issue.record("expected a command")
+      return
+    }
+    #expect(command.options.time == 12.5)
+    #expect(command.options.configuration.size == CGSize(width: 600, height: 400))
+    #expect(command.options.configuration.safeArea.left == 20)
+  }
+
+  @Test(arguments: [
+    (["demo", "--bogus"], "Unknown option '--bogus'"),
+    (["demo", "extra"], "Unexpected argument 'extra'"),
+    (["demo", "--layout", "tiles"], "The value 'tiles' is invalid for '--layout'"),
+    (["demo", "--layout"], "Missing value for '--layout'"),
+    (["demo", "--device", "watch"], "invalid for '--device'"),
+    (["demo", "--device", "phone", "--size", "400x800"], "give either --device or --size"),
+    (["demo", "--safe-area", "1,2,3,4"], "needs --size"),
+    (["demo", "--size", "12x9000"], "invalid for '--size'"),
+    (["demo", "--safe-area", "1,2", "--size", "400x800"], "invalid for '--safe-area'"),
+    (["demo", "--fps", "0"], "invalid for '--fps'"),
+    (["demo", "--max-frames", "-3"], "invalid for '--max-frames'"),
+    (["demo", "--from", "north"], "invalid for '--from'"),
+    (["demo", "--locale", "e n"], "invalid for '--locale'"),
+    (["render", "--t", "x"], "invalid for '--t'"),
+    (["render", "--out", "frame.gif"], "invalid for '--out'"),
+    (["render", "--max-frames", "3"], "Unknown option '--max-frames'"),
+  ])
+  func usageErrorsExit64(arguments: [String], message: String) {
+    let runner = CommandRunner()
+    #expect(runner.run(arguments) == 64)
+    #expect(runner.output.isEmpty)
+    #expect(runner.error.hasPrefix("Error: "))
+    #expect(runner.error.contains(message), "\(runner.error)")
+    #expect(runner.error.contains("Usage: navui \(arguments[0])"))
+  }
+
+  @Test func pointsOffTheMapExit65() {
+    let runner = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(runner.run(["render", "--from", "48.8566,2.3522", "--out", "off.png"]) == 65)
+    #expect(runner.error.contains("off the bundled Monaco map"), "\(runner.error)")
+    #expect(runner.error.contains("Usage: navui render"))
+  }
+
+  @Test func corruptRouteFileExits65() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-corrupt-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("{\"routes\": [ {\"geometry\": 12,".utf8).write(
+      to: folder.appendingPathComponent("bad.json"))
+    let runner = CommandRunner(currentDirectory: folder.path)
+    #expect(runner.run(["demo", "--route", "bad.json", "--max-frames", "1"]) == 65)
+    #expect(runner.error.contains("Cannot use route file"), "\(runner.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  @Test func missingRouteFileExits1() {
+    let runner = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(runner.run(["render", "--route", "no-such-route.json"]) == 1)
+    #expect(runner.error.contains("No such file: no-such-route.json"))
+  }
+
+  @Test func rendersOneFrameInEachFormat() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let magics: [(String, [UInt8])] = [
+      ("f.png", [0x89, 0x50, 0x4E, 0x47]), ("f.svg", Array("<?xml".utf8)),
+      ("f.pdf", Array("%PDF".utf8)),
+    ]
+    for (name, magic) in magics {
+      let runner = CommandRunner(currentDirectory: folder.path)
+      #expect(runner.run(["render", "--t", "3", "--out", name]) == 0, "\(runner.error)")
+      #expect(runner.output.contains("Wrote"))
+      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      #expect(Array(data.prefix(magic.count)) == magic)
+      #expect(data.count > 1000)
+    }
+  }
+}
