@@ -34,7 +34,8 @@ let package = Package(
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
     .executableTarget(
-      name: "navuibench", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
+      name: "navuibench",
+      dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .systemLibrary(
       name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]),
@@ -68,10 +69,12 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "NavigationUITests",
-      dependencies: ["NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats"]),
+      dependencies: [
+        "NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats", "Demo",
+      ]),
     .testTarget(
       name: "LayoutAuditTests",
-      dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore"]),
+      dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore", "Demo"]),
   ],
   swiftLanguageModes: [.v6]
 )

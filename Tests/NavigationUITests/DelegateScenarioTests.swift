@@ -4,6 +4,8 @@ import NavigationUI
 import Testing
 import ViewKit
 
+@testable import Demo
+
 /// Drives a delegate through every transition and prompt show/change/hide, checking the
 /// callback order, that required components are present in every state and that nothing
 /// from one state is left in the next.
