@@ -51,7 +51,7 @@ let package = Package(
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
     .executableTarget(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
-    .executableTarget(name: "corebench", dependencies: ["NavigationCore"]),
+    .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),

@@ -105,23 +105,70 @@ public struct TollCollection: Sendable, Hashable {
   }
 }
 
+/// The parts of an intersection few have, stored out of line.
+struct IntersectionExtras: Sendable, Hashable {
+  var exactLocation: CLLocationCoordinate2D?
+  var extraRoads: [UInt16] = []
+  var otherClasses: [String] = []
+  var tollCollection: TollCollection?
+  var lanes: [Lane]?
+
+  var isEmpty: Bool {
+    exactLocation == nil && extraRoads.isEmpty && otherClasses.isEmpty && tollCollection == nil
+      && lanes == nil
+  }
+}
+
 /// A place along a step where roads meet.
 ///
-/// Stored compactly (routes carry an intersection every few shape points): bearings and
-/// entry flags share one `UInt16` per road, up to four roads inline, indexes are narrow integers, known road classes are
-/// bits. The public properties read and write through that storage.
+/// Stored compactly (routes carry an intersection every few shape points): the location in
+/// 1e-7 degrees when exact, bearings and entry flags as one `UInt16` per road with up to four
+/// roads inline, narrow indexes, known road classes as bits, and the rest (more roads, other
+/// classes, tolls, lanes) in one box that most intersections do without. The public properties
+/// read and write through that storage.
 public struct Intersection: Sendable, Hashable {
-  /// Where the intersection is.
-  public var location: CLLocationCoordinate2D
+  private var latitudeE7: Int32 = 0
+  private var longitudeE7: Int32 = 0
   /// Bearing in the low 9 bits, entry allowed in the top bit.
   private var inlineRoads: UInt64 = 0
+  private var geometryIndexStorage: Int32 = -1
   private var roadCount: UInt8 = 0
-  private var extraRoads: [UInt16] = []
+  private var inStorage: UInt8 = .max
+  private var outStorage: UInt8 = .max
+  private var knownClasses: UInt8 = 0
+  private var extrasStorage: Shared<IntersectionExtras>?
 
-  /// Roads as `UInt16` (bearing | entry bit); up to four live inline, more in `extraRoads`.
+  private var extras: IntersectionExtras {
+    get { extrasStorage?.value ?? IntersectionExtras() }
+    set { extrasStorage = newValue.isEmpty ? nil : Shared(newValue) }
+  }
+
+  /// Where the intersection is.
+  public var location: CLLocationCoordinate2D {
+    get {
+      extrasStorage?.value.exactLocation
+        ?? CLLocationCoordinate2D(
+          latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
+    }
+    set {
+      if let lat = CoordinateStorage.fixed(newValue.latitude),
+        let lon = CoordinateStorage.fixed(newValue.longitude)
+      {
+        latitudeE7 = lat
+        longitudeE7 = lon
+        if extrasStorage?.value.exactLocation != nil { extras.exactLocation = nil }
+      } else {
+        latitudeE7 = 0
+        longitudeE7 = 0
+        extras.exactLocation = newValue
+      }
+    }
+  }
+
+  /// Roads as `UInt16` (bearing | entry bit); up to four live inline, more in the extras.
   private var roads: [UInt16] {
     get {
-      if roadCount == .max { return extraRoads }
+      if roadCount == .max { return extras.extraRoads }
       return (0..<Int(roadCount)).map {
         UInt16(truncatingIfNeeded: inlineRoads >> (16 * UInt64($0)))
       }
@@ -131,21 +178,20 @@ public struct Intersection: Sendable, Hashable {
         inlineRoads = 0
         for (n, r) in newValue.enumerated() { inlineRoads |= UInt64(r) << (16 * UInt64(n)) }
         roadCount = UInt8(newValue.count)
-        extraRoads = []
+        if !(extrasStorage?.value.extraRoads.isEmpty ?? true) { extras.extraRoads = [] }
       } else {
         roadCount = .max
-        extraRoads = newValue
+        inlineRoads = 0
+        extras.extraRoads = newValue
       }
     }
   }
-  private var inStorage: UInt8 = .max
-  private var outStorage: UInt8 = .max
-  private var knownClasses: UInt8 = 0
-  private var geometryIndexStorage: Int32 = -1
-  private var otherClasses: [String] = []
-  private var tollStorage: [TollCollection] = []
+
   /// Lanes approaching the intersection, from left to right, when known.
-  public var lanes: [Lane]?
+  public var lanes: [Lane]? {
+    get { extrasStorage?.value.lanes }
+    set { extras.lanes = newValue }
+  }
 
   private static let classNames = ["toll", "ferry", "restricted", "motorway", "tunnel", "service"]
 
@@ -199,25 +245,33 @@ public struct Intersection: Sendable, Hashable {
       for (bit, name) in Self.classNames.enumerated() where knownClasses & (1 << bit) != 0 {
         out.append(name)
       }
-      return out + otherClasses
+      return out + (extrasStorage?.value.otherClasses ?? [])
     }
     set {
       knownClasses = 0
-      otherClasses = []
+      var others: [String] = []
       for c in newValue {
         if let bit = Self.classNames.firstIndex(of: c) {
           knownClasses |= 1 << bit
         } else {
-          otherClasses.append(c)
+          others.append(c)
         }
       }
+      if others != (extrasStorage?.value.otherClasses ?? []) { extras.otherClasses = others }
     }
   }
 
   /// A toll booth or gantry here.
   public var tollCollection: TollCollection? {
-    get { tollStorage.first }
-    set { tollStorage = newValue.map { [$0] } ?? [] }
+    get { extrasStorage?.value.tollCollection }
+    set { extras.tollCollection = newValue }
+  }
+
+  /// Shares equal extras and strings with the rest of a decoded route.
+  mutating func share(_ pool: inout StoragePool) {
+    guard var e = extrasStorage?.value else { return }
+    e.otherClasses = e.otherClasses.map { pool.intern($0) }
+    extrasStorage = pool.intern(Shared(e))
   }
 
   /// An intersection from its parts.

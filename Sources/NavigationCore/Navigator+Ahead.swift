@@ -68,8 +68,8 @@ extension Navigator {
     while segment < track.segmentCount, track.cumulativeDistance[segment] - here <= distance {
       let leg = track.slot(ofSegment: segment).legIndex
       let index = segment - track.legShapeOffset[leg]
-      if let congestion = route.legs[leg].annotation?.congestion,
-        congestion.indices.contains(index),
+      if let congestion = route.legs[leg].annotationStorage?.congestion,
+        index >= 0, index < congestion.count,
         rank(congestion[index]) >= wanted
       {
         return max(0, track.cumulativeDistance[segment] - here)

@@ -26,10 +26,12 @@ public enum RouteDecoder {
       return out
     }
     let json = try JSONValue.parse(bytes)
-    if json["trip"] != nil { return [try valhalla(JSONCursor(json, path: ""))] }
+    if json["trip"] != nil { return [try valhalla(JSONCursor(json, path: "")).sharingStorage()] }
     if json["routes"] != nil {
       let source = detectSource(json)
-      return try osrm(JSONCursor(json, path: ""), source: source, precision: nil)
+      return try osrm(JSONCursor(json, path: ""), source: source, precision: nil).map {
+        $0.sharingStorage()
+      }
     }
     if json["type"] != nil { return [try geoJSON(JSONCursor(json, path: ""))] }
     throw .missingField(path: "routes")
@@ -51,7 +53,8 @@ public enum RouteDecoder {
   ) throws(RouteDecodingError) -> [Route] {
     let json = try JSONValue.parse([UInt8](data))
     return try osrm(
-      JSONCursor(json, path: ""), source: source ?? detectSource(json), precision: precision)
+      JSONCursor(json, path: ""), source: source ?? detectSource(json), precision: precision
+    ).map { $0.sharingStorage() }
   }
 
   /// Decodes a Mapbox Directions API v5 response (same schema as OSRM, with extensions).
@@ -68,7 +71,7 @@ public enum RouteDecoder {
 
   /// Decodes Valhalla's native JSON (`trip.legs[].maneuvers[]`, shapes as polyline6).
   public static func decodeValhalla(_ data: Data) throws(RouteDecodingError) -> Route {
-    try valhalla(JSONCursor(try JSONValue.parse([UInt8](data)), path: ""))
+    try valhalla(JSONCursor(try JSONValue.parse([UInt8](data)), path: "")).sharingStorage()
   }
 
   /// Decodes a GeoJSON `LineString` (bare, in a `Feature`, or the first in a

@@ -24,6 +24,36 @@ public struct RouteLegAnnotation: Sendable, Hashable {
   }
 }
 
+/// A leg annotation in columns: see ``RouteLeg/annotation``.
+struct CompactAnnotation: Sendable, Hashable {
+  var distances: ScaledDoubles
+  var durations: ScaledDoubles
+  var speeds: ScaledDoubles
+  var maxSpeeds: RunLength<SpeedLimit>
+  var congestion: RunLength<CongestionLevel>
+  var congestionNumeric: RunLength<Int?>
+
+  init(_ a: RouteLegAnnotation) {
+    distances = ScaledDoubles(a.distances)
+    durations = ScaledDoubles(a.durations)
+    speeds = ScaledDoubles(a.speeds)
+    maxSpeeds = RunLength(a.maxSpeeds)
+    congestion = RunLength(a.congestion)
+    congestionNumeric = RunLength(a.congestionNumeric)
+  }
+
+  var annotation: RouteLegAnnotation {
+    var a = RouteLegAnnotation()
+    a.distances = distances.values
+    a.durations = durations.values
+    a.speeds = speeds.values
+    a.maxSpeeds = maxSpeeds.values
+    a.congestion = congestion.values
+    a.congestionNumeric = congestionNumeric.values
+    return a
+  }
+}
+
 /// A stop the route passes through or ends at.
 public struct Waypoint: Sendable, Hashable {
   /// Where the waypoint is (snapped to the road by the source).
@@ -47,10 +77,10 @@ public struct RouteLeg: Sendable, Hashable {
   /// Only step-less legs store a shape of their own, so each point is stored once.
   /// - Complexity: O(n) for a leg with steps (the steps' shapes are joined on each access).
   public var geometry: [CLLocationCoordinate2D] {
-    get { steps.isEmpty ? stepLessShape : RouteLeg.join(steps.map(\.geometry)) }
-    set { stepLessShape = steps.isEmpty ? newValue : [] }
+    get { steps.isEmpty ? stepLessShape.coordinates : RouteLeg.join(steps.map(\.geometry)) }
+    set { stepLessShape = steps.isEmpty ? CoordinateStorage(newValue) : .empty }
   }
-  var stepLessShape: [CLLocationCoordinate2D]
+  var stepLessShape: CoordinateStorage
   /// Length in meters, as the source gives it.
   public var distance: CLLocationDistance
   /// Expected time in seconds.
@@ -60,7 +90,14 @@ public struct RouteLeg: Sendable, Hashable {
   /// A short summary such as the main roads' names.
   public var summary: String
   /// Per-segment data, when the source gives it.
-  public var annotation: RouteLegAnnotation?
+  ///
+  /// Stored in columns (scaled integers, runs of equal speed limits and congestion levels);
+  /// reading it builds the arrays.
+  public var annotation: RouteLegAnnotation? {
+    get { annotationStorage?.annotation }
+    set { annotationStorage = newValue.map(CompactAnnotation.init) }
+  }
+  var annotationStorage: CompactAnnotation?
   /// Incidents on the leg.
   public var incidents: [Incident]
   /// Notifications about the leg.
@@ -76,12 +113,12 @@ public struct RouteLeg: Sendable, Hashable {
     expectedTravelTime: Double, summary: String = ""
   ) {
     self.steps = steps
-    self.stepLessShape = steps.isEmpty ? (geometry ?? []) : []
+    self.stepLessShape = steps.isEmpty ? CoordinateStorage(geometry ?? []) : .empty
     self.distance = distance
     self.expectedTravelTime = expectedTravelTime
     self.typicalTravelTime = nil
     self.summary = summary
-    self.annotation = nil
+    self.annotationStorage = nil
     self.incidents = []
     self.notifications = []
     self.source = nil

@@ -171,14 +171,17 @@ extension Navigator {
   func lanesAhead(on step: RouteStep, traveled: Double) -> [Lane]? {
     var along = 0.0
     var k = 0
-    let g = step.geometry
+    let g = step.shape
     for x in step.intersections {
       // Intersections lie on vertices of the step's shape, in order.
-      while k + 1 < g.count, g[k] != x.location {
+      let location = x.location
+      while k + 1 < g.count, g[k] != location {
         along += Geodesy.distance(g[k], g[k + 1])
         k += 1
       }
-      if k + 1 >= g.count && g.last != x.location { return step.lanesBeforeManeuver }
+      if k + 1 >= g.count && (g.count == 0 || g[g.count - 1] != location) {
+        return step.lanesBeforeManeuver
+      }
       if let lanes = x.lanes, along + 5 >= traveled { return lanes }
     }
     return nil

@@ -1,9 +1,33 @@
+/// The rarely varying parts of a step, stored once and shared by the steps that have the same
+/// (most steps of a route drive on the right, by car, with the same sign convention).
+struct StepDetails: Sendable, Hashable {
+  var ref: String?
+  var destinations: String?
+  var exits: String?
+  var rotaryName: String?
+  var mode: TransportMode = .driving
+  var drivingSide = "right"
+  var speedLimitSign: SpeedLimitSign?
+  var speedLimitUnit: SpeedUnit?
+
+  static let standard = Box(StepDetails())
+}
+
 /// One step of a leg: a maneuver and the stretch of road that follows it.
+///
+/// Stored compactly: the shape as fixed-point coordinates when exact, and the road's
+/// reference, destinations, exits, mode, driving side and speed-limit conventions in one box
+/// shared by steps that agree on them. The public properties read and write through it.
 public struct RouteStep: Sendable, Hashable {
   /// The maneuver at the start of the step.
   public var maneuver: Maneuver
   /// The step's shape, from the maneuver to the next one.
-  public var geometry: [CLLocationCoordinate2D]
+  public var geometry: [CLLocationCoordinate2D] {
+    get { shape.coordinates }
+    set { shape = CoordinateStorage(newValue) }
+  }
+  var shape: CoordinateStorage
+  var details: Shared<StepDetails>
   /// Length in meters, as the source gives it.
   public var distance: CLLocationDistance
   /// Expected time in seconds to travel the step.
@@ -13,17 +37,35 @@ public struct RouteStep: Sendable, Hashable {
   /// Name of the road the step follows (may be empty).
   public var name: String
   /// Road reference such as `A 8` or `I 205`, when given.
-  public var ref: String?
+  public var ref: String? {
+    get { details.value.ref }
+    set { details.value.ref = newValue }
+  }
   /// Destinations signposted on the road, when given.
-  public var destinations: String?
+  public var destinations: String? {
+    get { details.value.destinations }
+    set { details.value.destinations = newValue }
+  }
   /// Exit numbers or names of an off-ramp, when given.
-  public var exits: String?
+  public var exits: String? {
+    get { details.value.exits }
+    set { details.value.exits = newValue }
+  }
   /// Name of the rotary, when the step enters one.
-  public var rotaryName: String?
+  public var rotaryName: String? {
+    get { details.value.rotaryName }
+    set { details.value.rotaryName = newValue }
+  }
   /// How the traveller moves on the step.
-  public var mode: TransportMode
+  public var mode: TransportMode {
+    get { details.value.mode }
+    set { details.value.mode = newValue }
+  }
   /// `right` or `left`: the side of the road traffic keeps to.
-  public var drivingSide: String
+  public var drivingSide: String {
+    get { details.value.drivingSide }
+    set { details.value.drivingSide = newValue }
+  }
   /// Intersections along the step, the first at the maneuver.
   public var intersections: [Intersection]
   /// Banners, in the order to show them.
@@ -31,9 +73,15 @@ public struct RouteStep: Sendable, Hashable {
   /// Voice announcements, in the order to speak them.
   public var spokenInstructions: [SpokenInstruction]
   /// The sign convention for the step's speed limits, when given.
-  public var speedLimitSign: SpeedLimitSign?
+  public var speedLimitSign: SpeedLimitSign? {
+    get { details.value.speedLimitSign }
+    set { details.value.speedLimitSign = newValue }
+  }
   /// The unit for the step's speed limits, when given.
-  public var speedLimitUnit: SpeedUnit?
+  public var speedLimitUnit: SpeedUnit? {
+    get { details.value.speedLimitUnit }
+    set { details.value.speedLimitUnit = newValue }
+  }
 
   /// A step from its parts; unlisted fields take empty values.
   public init(
@@ -41,22 +89,16 @@ public struct RouteStep: Sendable, Hashable {
     expectedTravelTime: Double, name: String = "", mode: TransportMode = .driving
   ) {
     self.maneuver = maneuver
-    self.geometry = geometry
+    self.shape = CoordinateStorage(geometry)
+    self.details = Shared(box: StepDetails.standard)
     self.distance = distance
     self.expectedTravelTime = expectedTravelTime
     self.typicalTravelTime = nil
     self.name = name
-    self.ref = nil
-    self.destinations = nil
-    self.exits = nil
-    self.rotaryName = nil
-    self.mode = mode
-    self.drivingSide = "right"
     self.intersections = []
     self.visualInstructions = []
     self.spokenInstructions = []
-    self.speedLimitSign = nil
-    self.speedLimitUnit = nil
+    if mode != .driving { self.mode = mode }
   }
 
   /// The lanes at the step's last intersection that has lanes (the ones for the next maneuver).

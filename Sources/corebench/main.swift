@@ -1,3 +1,4 @@
+import CMallocStats
 import Foundation
 import NavigationCore
 
@@ -85,39 +86,76 @@ bench("json.parse.tollAndFerry(542KB)", unit: "µs") {
   results.append(Result(name: name, unit: unit, samples: make()))
 }
 
-// Memory of a decoded route: resident bytes per shape point, from /proc/self/statm while
-// holding 100 decoded copies (so page granularity does not matter). One decode runs first and
-// is dropped, so the parser's temporary tree is already resident and not counted. Runs before
-// the other benchmarks so their freed memory does not hide the growth.
-func residentBytes() -> Double {
-  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
-    return 0
+// Memory of a decoded route: heap bytes per shape point, from malloc's own count of bytes in
+// use (glibc mallinfo2, through CMallocStats) while holding 20 decoded copies of each route
+// file's first route. One decode runs first and is dropped so one-time allocations (interned
+// tables, the parser's buffers) are not counted. The figure is then split by part: the bytes
+// freed when each part is cleared from the held copies, in the order listed.
+func heapInUse() -> Double { Double(cmallocstats_in_use()) }
+
+func routeFiles() -> [String] {
+  let fm = FileManager.default
+  var out: [String] = []
+  for dir in ((try? fm.contentsOfDirectory(atPath: dataRoot.path)) ?? []).sorted() {
+    let sub = dataRoot.appendingPathComponent(dir).path
+    for f in ((try? fm.contentsOfDirectory(atPath: sub)) ?? []).sorted() where f.hasSuffix(".json")
+    {
+      out.append(dir + "/" + f)
+    }
   }
-  let fields = text.split(separator: " ")
-  return fields.count > 1 ? (Double(fields[1]) ?? 0) * 4096 : 0
+  return out
 }
 
 if filter == nil || "memory".contains(filter ?? "") {
-  let url = dataRoot.appendingPathComponent(
-    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")
-  if let data = try? Data(contentsOf: url), let first = try? RouteDecoder.decodeMapbox(data) {
-    let copies = 100
-    _ = try? RouteDecoder.decodeMapbox(data)
-    let before = residentBytes()
-    var held: [[Route]] = []
-    for _ in 0..<copies { if let r = try? RouteDecoder.decodeMapbox(data) { held.append(r) } }
-    let after = residentBytes()
-    let points = first[0].legs.reduce(0) { $0 + $1.geometry.count }
-    let perRoute = (after - before) / Double(copies)
-    let shapes = first[0].legs.reduce(0) {
-      $0 + ($1.steps.isEmpty ? $1.geometry.count : $1.steps.reduce(0) { $0 + $1.geometry.count })
+  print("memory: heap bytes per shape point of a decoded route (mallinfo2, 20 copies held)")
+  var worst = 0.0
+  for file in routeFiles() {
+    guard let data = try? Data(contentsOf: dataRoot.appendingPathComponent(file)),
+      let first = try? RouteDecoder.decode(data).first
+    else {
+      print("  \(file): does not decode")
+      continue
     }
+    let copies = 20
+    let points = Double(first.legs.reduce(0) { $0 + $1.geometry.count })
+    let before = heapInUse()
+    var held: [Route] = []
+    for _ in 0..<copies { if let r = try? RouteDecoder.decode(data).first { held.append(r) } }
+    var level = heapInUse()
+    let total = (level - before) / Double(copies) / points
+    worst = max(worst, total)
+    var parts: [String] = []
+    func strip(
+      _ name: String, _ body: (inout RouteStep) -> Void, leg: (inout RouteLeg) -> Void = { _ in }
+    ) {
+      for r in held.indices {
+        for l in held[r].legs.indices {
+          leg(&held[r].legs[l])
+          for s in held[r].legs[l].steps.indices { body(&held[r].legs[l].steps[s]) }
+        }
+      }
+      let now = heapInUse()
+      parts.append(name + " " + String(format: "%.1f", (level - now) / Double(copies) / points))
+      level = now
+    }
+    strip("annotations", { _ in }, leg: { $0.annotation = nil })
+    strip("intersections", { $0.intersections = [] })
+    strip(
+      "instructions",
+      {
+        $0.visualInstructions = []
+        $0.spokenInstructions = []
+        $0.maneuver.instruction = nil
+      })
+    strip("shapes", { $0.geometry = [] }, leg: { if $0.steps.isEmpty { $0.geometry = [] } })
+    parts.append("rest " + String(format: "%.1f", (level - before) / Double(copies) / points))
     print(
-      "memory.tollAndFerry: ~\(Int(perRoute)) bytes per decoded route, \(points) shape points = "
-        + String(format: "%.1f", perRoute / Double(points)) + " B/point (all fields); shapes alone "
-        + String(format: "%.1f", Double(shapes * 16) / Double(points)) + " B/point")
+      "  " + file.padding(toLength: 62, withPad: " ", startingAt: 0)
+        + String(format: "%6.1f B/pt", total) + " (\(Int(points)) pts): "
+        + parts.joined(separator: ", "))
     withExtendedLifetime(held) {}
   }
+  print("  worst: " + String(format: "%.1f", worst) + " B/pt (target: under 64)")
 }
 
 for count in [1_000, 10_000, 100_000] {
@@ -186,71 +224,13 @@ if json {
         + " \(r.unit)")
   }
 }
-
-// Estimated footprint by part, per shape point: array and string storage from strides and
-// byte counts (no malloc overhead). Shows what the resident figure above is made of.
-func footprint(_ r: Route) -> [(String, Int)] {
-  func arr<T>(_ a: [T]) -> Int { a.isEmpty ? 0 : 32 + a.count * MemoryLayout<T>.stride }
-  func str(_ s: String?) -> Int {
-    guard let s, s.utf8.count > 15 else { return 0 }
-    return 32 + (s.utf8.count + 15) / 16 * 16
-  }
-  var inter = 0
-  var instr = 0
-  var ann = 0
-  var shapes = 0
-  var steps = 0
-  for l in r.legs {
-    steps += arr(l.steps)
-    if l.steps.isEmpty { shapes += arr(l.geometry) }
-    for s in l.steps {
-      shapes += arr(s.geometry)
-      inter += arr(s.intersections)
-      for x in s.intersections {
-        // Up to four roads (bearing and entry) live inline; known classes are bits.
-        inter += x.bearings.count <= 4 ? 0 : 32 + (2 * x.bearings.count + 15) / 16 * 16
-        inter += arr(x.lanes ?? [])
-        for lane in x.lanes ?? [] { inter += arr(lane.indications) }
-      }
-      instr += arr(s.visualInstructions) + arr(s.spokenInstructions)
-      for v in s.visualInstructions {
-        for line in [v.primary, v.secondary, v.sub].compactMap({ $0 }) {
-          instr += str(line.text) + arr(line.components)
-          for c in line.components {
-            instr += str(c.text) + str(c.abbreviation) + arr(c.directions)
-          }
-        }
-      }
-      for v in s.spokenInstructions { instr += str(v.text) + str(v.ssmlText) }
-      steps += str(s.name) + str(s.maneuver.instruction) + str(s.destinations)
-    }
-    if let a = l.annotation {
-      ann += arr(a.distances) + arr(a.durations) + arr(a.speeds) + arr(a.maxSpeeds)
-      ann += arr(a.congestion) + arr(a.congestionNumeric)
-    }
-  }
-  return [
-    ("shapes", shapes), ("annotations", ann), ("intersections", inter),
-    ("instructions", instr), ("steps", steps),
-  ]
-}
-
-if filter == nil || "memory".contains(filter ?? "") {
-  for file in [
-    "mapbox-directions-swift/tollAndFerryDirectionsRoute.json",
-    "generated/helsinki-annankatu-kaivokatu-lanes.valhalla-osrm.json",
-    "generated/monaco-stadelouis2-larvotto.osrm.json",
-  ] {
-    guard let data = try? Data(contentsOf: dataRoot.appendingPathComponent(file)),
-      let route = try? RouteDecoder.decode(data).first
-    else { continue }
-    let points = Double(route.legs.reduce(0) { $0 + $1.geometry.count })
-    let parts = footprint(route)
-    let total = parts.reduce(0) { $0 + $1.1 }
-    let text = parts.map { "\($0.0) " + String(format: "%.1f", Double($0.1) / points) }
-    print(
-      "footprint \(file.split(separator: "/").last ?? ""): "
-        + String(format: "%.1f", Double(total) / points) + " B/point = "
-        + text.joined(separator: " + "))
-  }
+if filter == "layout" {
+  print(
+    "RouteStep", MemoryLayout<RouteStep>.stride, "Maneuver", MemoryLayout<Maneuver>.stride,
+    "Intersection", MemoryLayout<Intersection>.stride, "Lane", MemoryLayout<Lane>.stride,
+    "VI", MemoryLayout<VisualInstruction>.stride, "VIL", MemoryLayout<VisualInstructionLine>.stride,
+    "VIC", MemoryLayout<VisualInstructionComponent>.stride, "SI",
+    MemoryLayout<SpokenInstruction>.stride,
+    "SL", MemoryLayout<SpeedLimit>.stride, "CL", MemoryLayout<CongestionLevel>.stride, "Leg",
+    MemoryLayout<RouteLeg>.stride, "Route", MemoryLayout<Route>.stride)
 }
