@@ -71,20 +71,71 @@ public struct VisualInstructionComponent: Sendable, Hashable {
 /// One line of a banner (primary, secondary or sub).
 public struct VisualInstructionLine: Sendable, Hashable {
   /// The whole line as text.
-  public var text: String
+  public var text: String {
+    didSet {
+      // Components stay as they were when the text they may repeat changes.
+      guard text != oldValue else { return }
+      setComponents(
+        componentsAreText
+          ? [VisualInstructionComponent(type: "text", text: oldValue)] : componentsStorage)
+    }
+  }
   /// The maneuver type this line shows.
-  public var maneuverType: ManeuverType?
+  public var maneuverType: ManeuverType? {
+    get { details?.value.maneuverType }
+    set { setDetails { $0.maneuverType = newValue } }
+  }
   /// The maneuver direction this line shows.
-  public var maneuverDirection: ManeuverDirection?
+  public var maneuverDirection: ManeuverDirection? {
+    get { details?.value.maneuverDirection }
+    set { setDetails { $0.maneuverDirection = newValue } }
+  }
   /// For roundabouts: the exit's angle in degrees.
-  public var degrees: Double?
+  public var degrees: Double? {
+    get { details?.value.degrees }
+    set { setDetails { $0.degrees = newValue } }
+  }
   /// The pieces of the line.
-  public var components: [VisualInstructionComponent]
+  ///
+  /// The most common line, one text component repeating the line's text, stores no array.
+  public var components: [VisualInstructionComponent] {
+    get {
+      componentsAreText ? [VisualInstructionComponent(type: "text", text: text)] : componentsStorage
+    }
+    set { setComponents(newValue) }
+  }
+
+  /// Type, direction and angle: few combinations, so shared between the lines of a route.
+  struct Details: Sendable, Hashable {
+    var maneuverType: ManeuverType?
+    var maneuverDirection: ManeuverDirection?
+    var degrees: Double?
+  }
+  private var details: Shared<Details>?
+  private var componentsStorage: [VisualInstructionComponent] = []
+  private var componentsAreText = false
+
+  private mutating func setDetails(_ change: (inout Details) -> Void) {
+    var d = details?.value ?? Details()
+    change(&d)
+    details = d == Details() ? nil : Shared(d)
+  }
+
+  private mutating func setComponents(_ list: [VisualInstructionComponent]) {
+    if list.count == 1, list[0] == VisualInstructionComponent(type: "text", text: text) {
+      componentsAreText = true
+      componentsStorage = []
+    } else {
+      componentsAreText = false
+      componentsStorage = list
+    }
+  }
 
   /// Shares equal strings and boxes with the rest of a decoded route.
   mutating func share(_ pool: inout StoragePool) {
     text = pool.intern(text)
-    for n in components.indices { components[n].share(&pool) }
+    for n in componentsStorage.indices { componentsStorage[n].share(&pool) }
+    details = details.map { pool.intern($0) }
   }
 
   /// A line from its parts.
@@ -93,10 +144,10 @@ public struct VisualInstructionLine: Sendable, Hashable {
     degrees: Double? = nil, components: [VisualInstructionComponent] = []
   ) {
     self.text = text
-    self.maneuverType = maneuverType
-    self.maneuverDirection = maneuverDirection
-    self.degrees = degrees
-    self.components = components
+    let d = Details(
+      maneuverType: maneuverType, maneuverDirection: maneuverDirection, degrees: degrees)
+    self.details = d == Details() ? nil : Shared(d)
+    setComponents(components)
   }
 }
 

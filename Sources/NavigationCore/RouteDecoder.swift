@@ -20,9 +20,16 @@ public enum RouteDecoder {
     {
       let gpx = try decodeGPX(data)
       var out: [Route] = []
-      for r in gpx.routes { out.append(r.asRoute(source: .gpxRoute)) }
-      for t in gpx.tracks { out.append(t.asRoute()) }
-      guard !out.isEmpty else { throw .noRoute(path: "gpx", reason: "no rte or trk") }
+      // A route needs two points; an empty or one-point rte or trk is skipped, not turned
+      // into a route that goes nowhere.
+      for r in gpx.routes where r.points.count >= 2 { out.append(r.asRoute(source: .gpxRoute)) }
+      for t in gpx.tracks where t.points.count >= 2 { out.append(t.asRoute()) }
+      guard !out.isEmpty else {
+        let reason =
+          gpx.routes.isEmpty && gpx.tracks.isEmpty
+          ? "no rte or trk" : "no rte or trk with at least two points"
+        throw .noRoute(path: "gpx", reason: reason)
+      }
       return out
     }
     let json = try JSONValue.parse(bytes)
