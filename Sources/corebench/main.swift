@@ -156,6 +156,16 @@ if filter == nil || "memory".contains(filter ?? "") {
     withExtendedLifetime(held) {}
   }
   print("  worst: " + String(format: "%.1f", worst) + " B/pt (target: under 64)")
+  let strides: [(String, Int)] = [
+    ("RouteStep", MemoryLayout<RouteStep>.stride), ("Maneuver", MemoryLayout<Maneuver>.stride),
+    ("Intersection", MemoryLayout<Intersection>.stride), ("Lane", MemoryLayout<Lane>.stride),
+    ("VisualInstruction", MemoryLayout<VisualInstruction>.stride),
+    ("VisualInstructionLine", MemoryLayout<VisualInstructionLine>.stride),
+    ("VisualInstructionComponent", MemoryLayout<VisualInstructionComponent>.stride),
+    ("SpokenInstruction", MemoryLayout<SpokenInstruction>.stride),
+    ("RouteLeg", MemoryLayout<RouteLeg>.stride),
+  ]
+  print("  strides: " + strides.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
 }
 
 for count in [1_000, 10_000, 100_000] {
@@ -223,14 +233,4 @@ if json {
       r.name.padding(toLength: 32, withPad: " ", startingAt: 0) + cols.joined(separator: " ")
         + " \(r.unit)")
   }
-}
-if filter == "layout" {
-  print(
-    "RouteStep", MemoryLayout<RouteStep>.stride, "Maneuver", MemoryLayout<Maneuver>.stride,
-    "Intersection", MemoryLayout<Intersection>.stride, "Lane", MemoryLayout<Lane>.stride,
-    "VI", MemoryLayout<VisualInstruction>.stride, "VIL", MemoryLayout<VisualInstructionLine>.stride,
-    "VIC", MemoryLayout<VisualInstructionComponent>.stride, "SI",
-    MemoryLayout<SpokenInstruction>.stride,
-    "SL", MemoryLayout<SpeedLimit>.stride, "CL", MemoryLayout<CongestionLevel>.stride, "Leg",
-    MemoryLayout<RouteLeg>.stride, "Route", MemoryLayout<Route>.stride)
 }
