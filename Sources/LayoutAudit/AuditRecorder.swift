@@ -18,6 +18,9 @@ final class AuditRecorder: NavigationLayoutDelegate {
 
   init(_ inner: any NavigationLayoutDelegate) { self.inner = inner }
 
+  /// A placeholder inner delegate when the built-in layout is audited (never installed).
+  final class Nothing: NavigationLayoutDelegate {}
+
   var current: (any NavigationUIState)? {
     switch phase {
     case .off: nil

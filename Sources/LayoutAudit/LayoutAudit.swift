@@ -15,20 +15,46 @@ import ViewKit
 public struct LayoutAudit {
   /// The screens to run on.
   public let matrix: AuditMatrix
+  /// Overlaps of opaque views the layout means to have (the `overlap` rule lets them pass).
+  public var allowedOverlaps: [AllowedOverlap]
+  /// Called at each checked moment that produced findings, with the window still showing
+  /// that moment: for pictures of failing frames (`navui audit` renders them).
+  public var onFailingFrame: (@MainActor (AuditFrame) -> Void)?
 
-  /// An audit over `matrix`.
-  public init(matrix: AuditMatrix = .default) { self.matrix = matrix }
+  /// An audit over `matrix`, allowing the overlaps in `allowedOverlaps` (besides those the
+  /// delegate declares through ``LayoutAuditDeclaring``).
+  public init(matrix: AuditMatrix = .default, allowedOverlaps: [AllowedOverlap] = []) {
+    self.matrix = matrix
+    self.allowedOverlaps = allowedOverlaps
+  }
 
   /// Runs a fresh delegate from `makeDelegate` on every configuration of the matrix and
   /// returns the findings, in run order, without duplicates.
   public func run(makeDelegate: () -> any NavigationLayoutDelegate) -> [LayoutFinding] {
+    runAll { makeDelegate() }
+  }
+
+  /// Runs the SDK's built-in layout (no layout delegate set) through the same moments and
+  /// rules and returns the findings.
+  public func runBuiltInLayout() -> [LayoutFinding] {
+    runAll { nil }
+  }
+
+  private func runAll(_ make: () -> (any NavigationLayoutDelegate)?) -> [LayoutFinding] {
     let logs = LayoutIssue.logsToStandardError
     LayoutIssue.logsToStandardError = false
     defer { LayoutIssue.logsToStandardError = logs }
     var all: [LayoutFinding] = []
     var seen = Set<LayoutFinding>()
     for configuration in matrix.configurations {
-      let run = AuditRun(configuration: configuration, delegate: makeDelegate())
+      let delegate = make()
+      var allowed = allowedOverlaps
+      if let declaring = delegate as? any LayoutAuditDeclaring {
+        allowed += declaring.allowedOverlaps
+      }
+      let run = AuditRun(
+        configuration: configuration, delegate: delegate, allowedOverlaps: allowed,
+        onFailingFrame: onFailingFrame)
       run.drive()
       for finding in run.findings where seen.insert(finding).inserted { all.append(finding) }
     }
@@ -50,10 +76,21 @@ final class AuditRun {
   let mapView: GMSMapView
   var findings: [LayoutFinding] = []
   var issuesSeen = 0
+  /// Whether the SDK's built-in layout is under audit (no delegate).
+  let builtIn: Bool
+  let allowedOverlaps: [AllowedOverlap]
+  let onFailingFrame: (@MainActor (AuditFrame) -> Void)?
 
-  init(configuration: AuditConfiguration, delegate: any NavigationLayoutDelegate) {
+  init(
+    configuration: AuditConfiguration, delegate: (any NavigationLayoutDelegate)?,
+    allowedOverlaps: [AllowedOverlap] = [],
+    onFailingFrame: (@MainActor (AuditFrame) -> Void)? = nil
+  ) {
     self.configuration = configuration
-    recorder = AuditRecorder(delegate)
+    self.allowedOverlaps = allowedOverlaps
+    self.onFailingFrame = onFailingFrame
+    builtIn = delegate == nil
+    recorder = AuditRecorder(delegate ?? AuditRecorder.Nothing())
     window = UIWindow(
       frame: CGRect(origin: .zero, size: configuration.size),
       safeAreaInsets: configuration.safeArea, clock: clock)
@@ -95,13 +132,15 @@ final class AuditRun {
   /// The run: enable, route, guidance, prompts, resizes, stop, disable.
   func drive() {
     do {
-      try mapView.setLayoutDelegate(recorder)
+      if !builtIn { try mapView.setLayoutDelegate(recorder) }
     } catch {
       report("setup", "non-navigation", [mapView], "setLayoutDelegate failed: \(error)")
       return
     }
     mapView.shouldDisplaySpeedometer = configuration.speedWidget
     mapView.shouldDisplaySpeedLimit = configuration.speedWidget
+    // The built-in layout's legacy guides belong to the map (made on first use), not to a state.
+    if builtIn { _ = mapView.navigationHeaderLayoutGuide }
     let guidesBefore = mapView.layoutGuides.count
     let subviewsBefore = mapView.subviews.count
     mapView.isNavigationEnabled = true
@@ -205,6 +244,16 @@ final class AuditRun {
 
   func check(_ state: String, settled: Bool = true) {
     window.layoutIfNeeded()
+    let before = findings.count
+    defer {
+      if findings.count > before, let onFailingFrame {
+        onFailingFrame(
+          AuditFrame(
+            window: window, mapView: mapView, time: clock.now,
+            findings: Array(findings[before...])))
+      }
+    }
+    syncBuiltIn()
     collectIssues(state)
     guard let current = recorder.current else { return }
     checkD3(state, current)
@@ -227,6 +276,25 @@ final class AuditRun {
     checkD12(state)
     checkD14(state, current)
     checkSafeArea(state, current)
+    checkOverlaps(state, current)
+  }
+
+  /// With the built-in layout there are no callbacks: the recorder follows the map instead.
+  func syncBuiltIn() {
+    guard builtIn else { return }
+    switch mapView.navigationUIPhase {
+    case .nonNavigation: recorder.phase = .off
+    case .navigationReady:
+      recorder.phase = .ready
+      recorder.ready = mapView.navigationUIState as? any NavigationReadyUIState
+    case .activeGuidance:
+      recorder.phase = .guidance
+      recorder.guidance = mapView.navigationUIState as? any ActiveGuidanceUIState
+    }
+    if let prompt = mapView.currentPromptView, !recorder.prompts.contains(where: { $0 === prompt })
+    {
+      recorder.prompts.append(prompt)
+    }
   }
 
   /// A settled prompt must not cover the viewport, the logo or the buttons.
@@ -414,7 +482,8 @@ final class AuditRun {
       }
     }
     walk(mapView)
-    for view in views where !view.translatesAutoresizingMaskIntoConstraints {
+    // Hidden views (such as those a hiding stack hides) need no frame.
+    for view in views where !view.translatesAutoresizingMaskIntoConstraints && isVisible(view) {
       if view.hasAmbiguousLayout {
         report(
           "ambiguous", state, [view], "the view's frame is not fully determined by constraints")

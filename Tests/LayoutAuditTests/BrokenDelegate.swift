@@ -9,7 +9,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   enum Breakage: CaseIterable, Sendable {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
-      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea
+      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -51,6 +51,8 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   private var activeGuidanceElements: StateElements?
   private var promptBottomConstraint: NSLayoutConstraint?
   private var currentPrompt: NavigationPromptView?
+  /// The ETA card while guidance shows it: prompts rest on its top edge.
+  private weak var etaCard: UIView?
 
   private func sharedConstraints(_ navMap: GMSMapView) -> [NSLayoutConstraint] {
     let low = mapContentsBottomGuide.bottomAnchor.constraint(
@@ -123,6 +125,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         newState.viewport.bottomAnchor.constraint(equalTo: mapContentsBottomGuide.topAnchor),
       ]
     activeGuidanceElements = elements
+    etaCard = newState.etaCard
     elements.activate()
     breakGuidance(navMap, newState)
   }
@@ -203,6 +206,18 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       }
       activeGuidanceElements?.constraints.append(logoBottom)
       logoBottom.isActive = true
+    case .badgeOverTurnCard:
+      let badge = UIView()
+      badge.accessibilityIdentifier = "badge"
+      badge.backgroundColor = UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+      extra(
+        badge, navMap,
+        [
+          badge.trailingAnchor.constraint(equalTo: g.turnCard.trailingAnchor, constant: -8),
+          badge.bottomAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: -8),
+          badge.widthAnchor.constraint(equalToConstant: 24),
+          badge.heightAnchor.constraint(equalToConstant: 24),
+        ])
     case .hideStackedButton:
       navMap.layoutIfNeeded()
       g.buttons.first?.view.isHidden = true
@@ -215,6 +230,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     activeGuidanceElements?.deactivate()
     activeGuidanceElements = nil
+    etaCard = nil
     for view in extras { view.removeFromSuperview() }
     extras = []
     navigationReadyElements?.activate()
@@ -222,9 +238,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
-    navMap.addSubview(newPrompt)
+    // The prompt rests on the ETA card and slides up from behind it (the spec's sample pins
+    // it to the map's bottom, over the ETA card).
+    let eta = etaCard.flatMap { $0.superview === navMap ? $0 : nil }
+    if let eta {
+      navMap.insertSubview(newPrompt, belowSubview: eta)
+    } else {
+      navMap.addSubview(newPrompt)
+    }
     let bottom = newPrompt.bottomAnchor.constraint(
-      equalTo: navMap.bottomAnchor, constant: newPrompt.bounds.height)
+      equalTo: eta?.topAnchor ?? navMap.bottomAnchor, constant: newPrompt.bounds.height)
     NSLayoutConstraint.activate(
       [
         bottom,
