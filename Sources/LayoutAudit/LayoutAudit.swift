@@ -46,17 +46,32 @@ public struct LayoutAudit {
     defer { LayoutIssue.logsToStandardError = logs }
     var all: [LayoutFinding] = []
     var seen = Set<LayoutFinding>()
-    for configuration in matrix.configurations {
+    var firstRun: AuditRun?
+    func makeRun(_ configuration: AuditConfiguration) -> AuditRun {
       let delegate = make()
       var allowed = allowedOverlaps
       if let declaring = delegate as? any LayoutAuditDeclaring {
         allowed += declaring.allowedOverlaps
       }
-      let run = AuditRun(
+      return AuditRun(
         configuration: configuration, delegate: delegate, allowedOverlaps: allowed,
         onFailingFrame: onFailingFrame)
+    }
+    for configuration in matrix.configurations {
+      let run = makeRun(configuration)
       run.drive()
+      firstRun = firstRun ?? run
       for finding in run.findings where seen.insert(finding).inserted { all.append(finding) }
+    }
+    // D11: the first configuration again, the buttons handed over in reverse order; a
+    // delegate that finds buttons by type shows and places the same buttons.
+    if let first = firstRun, !first.builtIn {
+      let probe = makeRun(first.configuration)
+      probe.recorder.reversesButtons = true
+      probe.drive()
+      for finding in first.compareButtons(with: probe) where seen.insert(finding).inserted {
+        all.append(finding)
+      }
     }
     return all
   }
@@ -80,6 +95,13 @@ final class AuditRun {
   let builtIn: Bool
   let allowedOverlaps: [AllowedOverlap]
   let onFailingFrame: (@MainActor (AuditFrame) -> Void)?
+  /// The legacy layout settings before navigation was enabled (D9).
+  var legacyBefore: LegacySettings?
+  /// The SDK's own constraints on the legacy layout guides (D9).
+  var sdkGuideConstraints = Set<ObjectIdentifier>()
+  var reportedD9 = Set<String>()
+  /// Button types visible, and where, at each moment (D11).
+  var buttonRecord: [String: [String: String]] = [:]
 
   init(
     configuration: AuditConfiguration, delegate: (any NavigationLayoutDelegate)?,
@@ -139,10 +161,12 @@ final class AuditRun {
     }
     mapView.shouldDisplaySpeedometer = configuration.speedWidget
     mapView.shouldDisplaySpeedLimit = configuration.speedWidget
-    // The built-in layout's legacy guides belong to the map (made on first use), not to a state.
-    if builtIn { _ = mapView.navigationHeaderLayoutGuide }
+    // The legacy guides belong to the map (made on first use), not to a state.
+    _ = mapView.navigationHeaderLayoutGuide
     let guidesBefore = mapView.layoutGuides.count
     let subviewsBefore = mapView.subviews.count
+    sdkGuideConstraints = legacyGuideConstraints()
+    legacyBefore = LegacySettings(mapView)
     mapView.isNavigationEnabled = true
     guard let navigator = mapView.navigator else {
       report("setup", "ready", [mapView], "navigation could not be enabled")
@@ -170,6 +194,7 @@ final class AuditRun {
     mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
     settle(5)
     check("guidance")
+    probeD16("guidance (speed widget resized)")
     _ = navigator.showPrompt(.incident(title: "Accident ahead"))
     settle(0.2)
     check("guidance+prompt (animating in)", settled: false)
@@ -277,6 +302,26 @@ final class AuditRun {
     checkD14(state, current)
     checkSafeArea(state, current)
     checkOverlaps(state, current)
+    checkD9(state)
+    checkD10(state)
+    recordButtons(state)
+  }
+
+  /// D11 findings: moments where the reversed-buttons probe shows other buttons, or places
+  /// the delegate's own buttons elsewhere, than this run.
+  func compareButtons(with probe: AuditRun) -> [LayoutFinding] {
+    var out: [LayoutFinding] = []
+    for (state, seen) in buttonRecord.sorted(by: { $0.key < $1.key }) {
+      guard let other = probe.buttonRecord[state], other != seen else { continue }
+      let types = Set(seen.keys).union(other.keys).sorted().filter { seen[$0] != other[$0] }
+      out.append(
+        LayoutFinding(
+          rule: "D11", state: state, configuration: configuration.name + " (buttons reversed)",
+          size: mapView.bounds.size, views: types.map { "button \($0)" },
+          message: "with the buttons listed in another order the layout shows or places "
+            + "\(types.joined(separator: ", ")) differently; find buttons by type, not index"))
+    }
+    return out
   }
 
   /// With the built-in layout there are no callbacks: the recorder follows the map instead.

@@ -9,7 +9,8 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   enum Breakage: CaseIterable, Sendable {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
-      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard
+      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard,
+      legacyGuide, legacySetting, viewInsideTurnCard, buttonByIndex, speedWidgetNeighbourByConstant
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -98,8 +99,11 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     navigationReadyElements?.deactivate()
     let safe = navMap.safeAreaLayoutGuide
+    // .buttonByIndex takes the second button for the report button.
     let elements = StateElements(
-      mapView: navMap, buttonViews: newState.buttons.map(\.view),
+      mapView: navMap,
+      buttonViews: breakage == .buttonByIndex
+        ? [newState.buttons[1].view] : newState.buttons.map(\.view),
       topLevelViews: [newState.turnCard, newState.etaCard, newState.viewport, newState.googleLogo])
     let stack = elements.buttonStack
     elements.constraints =
@@ -217,6 +221,44 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
           badge.bottomAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: -8),
           badge.widthAnchor.constraint(equalToConstant: 24),
           badge.heightAnchor.constraint(equalToConstant: 24),
+        ])
+    case .legacyGuide:
+      let badge = UIView()
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.bottomAnchor.constraint(
+            equalTo: navMap.navigationFooterLayoutGuide.topAnchor, constant: -300),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
+    case .legacySetting:
+      navMap.settings.isNavigationFooterEnabled = false
+    case .viewInsideTurnCard:
+      let badge = UIView(frame: CGRect(x: 4, y: 4, width: 10, height: 10))
+      g.turnCard.addSubview(badge)
+      extras.append(badge)
+    case .speedWidgetNeighbourByConstant:
+      // The neighbour is placed from the widget's size now, not anchored to the widget.
+      navMap.addSubview(g.speedWidget)
+      extras.append(g.speedWidget)
+      let badge = UIView()
+      badge.accessibilityIdentifier = "badge"
+      activeGuidanceElements?.constraints += [
+        g.speedWidget.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+        g.speedWidget.bottomAnchor.constraint(equalTo: g.googleLogo.topAnchor, constant: -8),
+      ]
+      NSLayoutConstraint.activate(activeGuidanceElements!.constraints.suffix(2))
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.bottomAnchor.constraint(
+            equalTo: g.googleLogo.topAnchor,
+            constant: -16 - max(0, g.speedWidget.intrinsicContentSize.height)),
+          badge.widthAnchor.constraint(equalToConstant: 44),
+          badge.heightAnchor.constraint(equalToConstant: 20),
         ])
     case .hideStackedButton:
       navMap.layoutIfNeeded()

@@ -48,6 +48,11 @@ struct LayoutAuditTests {
     (.promptOverViewport, "D14"),
     (.logoOutsideSafeArea, "safe-area"),
     (.badgeOverTurnCard, "overlap"),
+    (.legacyGuide, "D9"),
+    (.legacySetting, "D9"),
+    (.viewInsideTurnCard, "D10"),
+    (.buttonByIndex, "D11"),
+    (.speedWidgetNeighbourByConstant, "D16"),
   ])
   func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: String) {
     let findings = audit { BrokenDelegate(breakage) }
