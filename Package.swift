@@ -31,7 +31,9 @@ let package = Package(
       resources: [.copy("Resources/monaco.osm.pbf")]),
     .target(
       name: "NavCLI",
-      dependencies: ["NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI"]),
+      dependencies: [
+        "NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI",
+      ]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),

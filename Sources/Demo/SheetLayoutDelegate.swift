@@ -36,7 +36,8 @@ public final class SheetLayoutDelegate: NavigationLayoutDelegate {
     low.priority = .defaultLow
     shared = [
       contentBottom.heightAnchor.constraint(equalToConstant: 0),
-      contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: map.safeAreaLayoutGuide.bottomAnchor),
+      contentBottom.bottomAnchor.constraint(
+        lessThanOrEqualTo: map.safeAreaLayoutGuide.bottomAnchor),
       low,
     ]
     NSLayoutConstraint.activate(shared)

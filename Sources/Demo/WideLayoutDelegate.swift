@@ -51,7 +51,8 @@ public final class WideLayoutDelegate: NavigationLayoutDelegate {
     low.priority = .defaultLow
     return [
       contentBottom.heightAnchor.constraint(equalToConstant: 0),
-      contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: map.safeAreaLayoutGuide.bottomAnchor),
+      contentBottom.bottomAnchor.constraint(
+        lessThanOrEqualTo: map.safeAreaLayoutGuide.bottomAnchor),
       low,
     ]
   }

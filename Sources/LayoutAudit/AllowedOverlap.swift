@@ -22,8 +22,7 @@ public struct AllowedOverlap: Sendable, Hashable, CustomStringConvertible {
 
   /// Allows `first` and `second` to overlap, in every moment or only in moments whose name
   /// starts with `statePrefix`.
-  public init(_ first: String, _ second: String, inStatesStartingWith statePrefix: String? = nil)
-  {
+  public init(_ first: String, _ second: String, inStatesStartingWith statePrefix: String? = nil) {
     self.first = first
     self.second = second
     self.statePrefix = statePrefix

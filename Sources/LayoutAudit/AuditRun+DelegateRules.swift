@@ -39,7 +39,10 @@ extension AuditRun {
       (mapView.navigationHeaderLayoutGuide, "navigationHeaderLayoutGuide"),
       (mapView.navigationFooterLayoutGuide, "navigationFooterLayoutGuide"),
       (mapView.bottomTrailingButtonsLayoutGuide, "bottomTrailingButtonsLayoutGuide"),
-      (mapView.bottomTrailingButtonsAlternateLayoutGuide, "bottomTrailingButtonsAlternateLayoutGuide"),
+      (
+        mapView.bottomTrailingButtonsAlternateLayoutGuide,
+        "bottomTrailingButtonsAlternateLayoutGuide"
+      ),
     ]
   }
 
@@ -60,7 +63,8 @@ extension AuditRun {
   /// the delegate is active.
   func checkD9(_ state: String) {
     guard !builtIn, let before = legacyBefore else { return }
-    for name in LegacySettings(mapView).changes(from: before) where reportedD9.insert(name).inserted {
+    for name in LegacySettings(mapView).changes(from: before) where reportedD9.insert(name).inserted
+    {
       report(
         "D9", state, [mapView],
         "the legacy layout property \(name) was changed while a layout delegate is active")

@@ -39,8 +39,8 @@ public struct AuditCommand: Equatable, Sendable {
     discussion: """
       Drives the layout through navigation ready, guidance, prompts shown, changed and \
       hidden, rotations, stop and disable, on phones and a tablet, left to right and right to \
-      left, and checks the spec's rules for layout delegates (D3 to D16) and ours (overlap, \
-      conflict, ambiguous, touch-target, opaque-viewport, safe-area). Prints the findings and \
+      left, and checks the spec's rules for layout delegates (D3-D5, D7-D16) and ours \
+      (overlap, conflict, ambiguous, touch-target, opaque-viewport, safe-area). Prints the findings and \
       writes <out>/audit.html, one self-contained page with a picture of each failing frame \
       under the debug overlay. Exit status: 0 when the layout is clean, 1 when there are \
       findings, 64 for a usage error.

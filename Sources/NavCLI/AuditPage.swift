@@ -98,7 +98,8 @@ struct AuditPage {
       for f in findings {
         out += "<tr><td class=\"rule\">\(escape(f.rule))</td><td>\(escape(f.configuration))</td>"
         out += "<td>\(escape(f.state))</td><td>\(size(f))</td>"
-        out += "<td>\(escape(f.views.joined(separator: ", ")))</td><td>\(escape(f.message))</td></tr>\n"
+        out +=
+          "<td>\(escape(f.views.joined(separator: ", ")))</td><td>\(escape(f.message))</td></tr>\n"
       }
       out += "</table>\n<h2>Failing frames</h2>\n"
     }
@@ -119,7 +120,8 @@ struct AuditPage {
       out += "</ul></figure>\n"
     }
     if framesLeftOut > 0 {
-      out += "<p>\(framesLeftOut) more failing frame\(framesLeftOut == 1 ? "" : "s") not pictured.</p>\n"
+      out +=
+        "<p>\(framesLeftOut) more failing frame\(framesLeftOut == 1 ? "" : "s") not pictured.</p>\n"
     }
     out += "</body></html>\n"
     return out

@@ -10,7 +10,8 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
       ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard,
-      legacyGuide, legacySetting, viewInsideTurnCard, buttonByIndex, speedWidgetNeighbourByConstant
+      legacyGuide, legacySetting, viewInsideTurnCard, constraintToTurnCardInsides, buttonByIndex,
+      speedWidgetNeighbourByConstant
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -239,6 +240,17 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       let badge = UIView(frame: CGRect(x: 4, y: 4, width: 10, height: 10))
       g.turnCard.addSubview(badge)
       extras.append(badge)
+    case .constraintToTurnCardInsides:
+      let badge = UIView()
+      let arrow = g.turnCard.subviews.first { $0.accessibilityIdentifier == "turnCard.arrow" }!
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: arrow.bottomAnchor, constant: 80),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
     case .speedWidgetNeighbourByConstant:
       // The neighbour is placed from the widget's size now, not anchored to the widget.
       navMap.addSubview(g.speedWidget)

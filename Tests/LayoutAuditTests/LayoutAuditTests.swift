@@ -51,6 +51,7 @@ struct LayoutAuditTests {
     (.legacyGuide, "D9"),
     (.legacySetting, "D9"),
     (.viewInsideTurnCard, "D10"),
+    (.constraintToTurnCardInsides, "D10"),
     (.buttonByIndex, "D11"),
     (.speedWidgetNeighbourByConstant, "D16"),
   ])
@@ -68,8 +69,10 @@ struct LayoutAuditTests {
   @Test func declaredOverlapsPass() {
     let broken = audit { BrokenDelegate(.badgeOverTurnCard) }
     #expect(broken.contains { $0.rule == "overlap" && Set($0.views) == ["badge", "turnCard"] })
-    let allowed = LayoutAudit(matrix: .quick, allowedOverlaps: [AllowedOverlap("turnCard", "badge")])
-      .run { BrokenDelegate(.badgeOverTurnCard) }
+    let allowed = LayoutAudit(
+      matrix: .quick, allowedOverlaps: [AllowedOverlap("turnCard", "badge")]
+    )
+    .run { BrokenDelegate(.badgeOverTurnCard) }
     #expect(allowed.isEmpty, "\(allowed.map(\.description).joined(separator: "\n"))")
     let declared = audit { DeclaringBadgeDelegate() }
     #expect(declared.isEmpty, "\(declared.map(\.description).joined(separator: "\n"))")
@@ -208,7 +211,9 @@ struct LayoutAuditRobustnessTests {
   }
 
   @Test func wideAndSheetDelegatesAreCleanOnTheDefaultMatrix() {
-    for make in [{ WideModeDelegate() } as () -> any NavigationLayoutDelegate, { BottomSheetDelegate() }] {
+    for make in [
+      { WideModeDelegate() } as () -> any NavigationLayoutDelegate, { BottomSheetDelegate() },
+    ] {
       let findings = LayoutAudit(matrix: .default).run(makeDelegate: make)
       #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
     }

@@ -95,7 +95,8 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     let lines = runner.output.split(separator: "\n")
     #expect(lines.count == 1)
     #expect(lines.first?.hasPrefix("builtin: clean, no findings; report: ") == true)
-    let html = try String(contentsOf: folder.appendingPathComponent("o/audit.html"), encoding: .utf8)
+    let html = try String(
+      contentsOf: folder.appendingPathComponent("o/audit.html"), encoding: .utf8)
     #expect(html.contains("Clean: no findings."))
     #expect(!html.contains("<img"))
   }
@@ -112,8 +113,11 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     #expect(status == 1)
     let lines = output.split(separator: "\n").map(String.init)
     #expect(lines.count >= 2)
-    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("[D3] phone ") && $0.contains("googleLogo") })
-    #expect(lines.last?.hasPrefix("sample: \(lines.count - 1) findings (D3 ×\(lines.count - 1)); report: ") == true)
+    #expect(
+      lines.dropLast().allSatisfy { $0.hasPrefix("[D3] phone ") && $0.contains("googleLogo") })
+    #expect(
+      lines.last?.hasPrefix(
+        "sample: \(lines.count - 1) findings (D3 ×\(lines.count - 1)); report: ") == true)
 
     let html = try String(contentsOf: folder.appendingPathComponent("audit.html"), encoding: .utf8)
     #expect(html.contains("<td class=\"rule\">D3</td>"))
@@ -130,8 +134,9 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
       #expect(width == 390 || width == 844)
     }
     try Data(
-      try #require(Data(base64Encoded: String(pictures.first!.prefix { $0 != "\"" }))))
-      .write(to: URL(fileURLWithPath: "/tmp/navui-audit-frame.png"))
+      try #require(Data(base64Encoded: String(pictures.first!.prefix { $0 != "\"" })))
+    )
+    .write(to: URL(fileURLWithPath: "/tmp/navui-audit-frame.png"))
   }
 
   @Test func jsonIsAnArrayOfFindings() throws {
@@ -158,7 +163,8 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     #expect(error.contains("findings"))
 
     let clean = CommandRunner(currentDirectory: folder.path)
-    #expect(clean.run(["audit", "--layout", "builtin", "--matrix", "quick", "--format", "json"]) == 0)
+    #expect(
+      clean.run(["audit", "--layout", "builtin", "--matrix", "quick", "--format", "json"]) == 0)
     #expect(clean.output == "[\n\n]\n" || clean.output == "[]\n", "\(clean.output)")
   }
 }
