@@ -47,7 +47,7 @@ public struct LayoutAudit {
     var all: [LayoutFinding] = []
     var seen = Set<LayoutFinding>()
     var firstRun: AuditRun?
-    func makeRun(_ configuration: AuditConfiguration) -> AuditRun {
+    func makeRun(_ configuration: AuditConfiguration, probe: Bool = false) -> AuditRun {
       let delegate = make()
       var allowed = allowedOverlaps
       if let declaring = delegate as? any LayoutAuditDeclaring {
@@ -55,7 +55,7 @@ public struct LayoutAudit {
       }
       return AuditRun(
         configuration: configuration, delegate: delegate, allowedOverlaps: allowed,
-        onFailingFrame: onFailingFrame)
+        onFailingFrame: probe ? nil : onFailingFrame)
     }
     for configuration in matrix.configurations {
       let run = makeRun(configuration)
@@ -66,7 +66,7 @@ public struct LayoutAudit {
     // D11: the first configuration again, the buttons handed over in reverse order; a
     // delegate that finds buttons by type shows and places the same buttons.
     if let first = firstRun, !first.builtIn {
-      let probe = makeRun(first.configuration)
+      let probe = makeRun(first.configuration, probe: true)
       probe.recorder.reversesButtons = true
       probe.drive()
       for finding in first.compareButtons(with: probe) where seen.insert(finding).inserted {
