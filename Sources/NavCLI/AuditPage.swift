@@ -14,6 +14,10 @@ final class AuditPictures {
     let png: Data?
     let error: String?
     let findings: [LayoutFinding]
+    /// The window's size in points.
+    let size: CGSize
+    /// The frames, in window points, of the views the findings name (by identifier).
+    let highlights: [CGRect]
   }
 
   /// At most this many frames are pictured (the page stays a few megabytes at worst).
@@ -31,10 +35,22 @@ final class AuditPictures {
     var png: Data?
     var failure: String?
     do { png = try render(frame) } catch { failure = error.description }
+    let names = Set(frame.findings.flatMap(\.views))
+    var highlights: [CGRect] = []
+    func walk(_ view: UIView) {
+      if let id = view.accessibilityIdentifier, names.contains(id), !view.isHidden {
+        let r = view.convert(view.bounds, to: nil)
+        if r.width.isFinite, r.height.isFinite, abs(r.minX) < 1e5, abs(r.minY) < 1e5 {
+          highlights.append(r)
+        }
+      }
+      for sub in view.subviews { walk(sub) }
+    }
+    walk(frame.window)
     frames.append(
       Frame(
         configuration: first.configuration, state: first.state, png: png, error: failure,
-        findings: frame.findings))
+        findings: frame.findings, size: frame.window.bounds.size, highlights: highlights))
   }
 
   private func render(_ frame: AuditFrame) throws(RenderError) -> Data {
@@ -66,7 +82,8 @@ final class AuditPictures {
 }
 
 /// The audit's HTML page: a summary, every finding, and each failing frame's picture (PNG as
-/// a data URI) with its findings. One file, no outside resources.
+/// a data URI, the views the findings name outlined in red over it) with its findings. One
+/// file, no outside resources.
 struct AuditPage {
   let layout: String
   let matrix: String
@@ -84,7 +101,10 @@ struct AuditPage {
       table{border-collapse:collapse}td,th{border:1px solid #dadce0;padding:3px 6px;text-align:left;vertical-align:top}
       .rule{font-weight:600;white-space:nowrap}.clean{color:#188038;font-weight:600}
       figure{display:inline-block;margin:0 16px 24px 0;vertical-align:top;max-width:900px}
-      img{border:1px solid #dadce0;max-width:100%}figcaption{font-weight:600;margin-bottom:4px}
+      img{border:1px solid #dadce0;max-width:100%;display:block}figcaption{font-weight:600;margin-bottom:4px}
+      .shot{position:relative;display:inline-block}
+      .shot svg{position:absolute;left:1px;top:1px;width:calc(100% - 2px);height:calc(100% - 2px);pointer-events:none}
+      .shot rect{fill:rgba(217,48,37,.12);stroke:#d93025;stroke-width:2}
       </style></head><body>
       <h1>Layout audit: \(escape(layout))</h1>
       <p>Matrix: \(escape(matrix)). 
@@ -107,8 +127,17 @@ struct AuditPage {
       out += "<figure class=\"frame\"><figcaption>\(escape(frame.configuration)) / "
       out += "\(escape(frame.state))</figcaption>\n"
       if let png = frame.png {
-        out += "<img alt=\"\(escape(frame.configuration)) \(escape(frame.state))\" "
-        out += "src=\"data:image/png;base64,\(png.base64EncodedString())\">\n"
+        out += "<div class=\"shot\"><img alt=\"\(escape(frame.configuration)) "
+        out += "\(escape(frame.state))\" src=\"data:image/png;base64,"
+        out += "\(png.base64EncodedString())\">\n"
+        let w = Int(frame.size.width.rounded())
+        let h = Int(frame.size.height.rounded())
+        out += "<svg viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"none\">"
+        for r in frame.highlights {
+          out += "<rect x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" "
+          out += "width=\"\(number(r.width))\" height=\"\(number(r.height))\"/>"
+        }
+        out += "</svg></div>\n"
       } else {
         out += "<p>Not rendered: \(escape(frame.error ?? "unknown error"))</p>\n"
       }
@@ -125,6 +154,10 @@ struct AuditPage {
     }
     out += "</body></html>\n"
     return out
+  }
+
+  private func number(_ value: CGFloat) -> String {
+    String(format: "%.1f", Double(value))
   }
 
   private func size(_ f: LayoutFinding) -> String {

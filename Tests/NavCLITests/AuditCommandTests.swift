@@ -122,6 +122,9 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     let html = try String(contentsOf: folder.appendingPathComponent("audit.html"), encoding: .utf8)
     #expect(html.contains("<td class=\"rule\">D3</td>"))
     #expect(!html.contains("src=\"http"))
+    // The faded logo is outlined over each picture.
+    #expect(html.contains("<svg viewBox=\"0 0 390 844\""))
+    #expect(html.contains("<rect x=\""))
     // Each failing frame is a PNG data URI that decodes to a picture of the whole window.
     let marker = "src=\"data:image/png;base64,"
     let pictures = html.components(separatedBy: marker).dropFirst()
