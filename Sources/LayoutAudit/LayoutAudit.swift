@@ -36,11 +36,16 @@ public struct LayoutAudit {
 
   /// Runs the SDK's built-in layout (no layout delegate set) through the same moments and
   /// rules and returns the findings.
-  public func runBuiltInLayout() -> [LayoutFinding] {
-    runAll { nil }
+  ///
+  /// `configure` sets the map up first, for the built-in layout's options, e.g.
+  /// `{ $0.settings.isNavigationTripProgressBarEnabled = true }`.
+  public func runBuiltInLayout(configure: (GMSMapView) -> Void = { _ in }) -> [LayoutFinding] {
+    runAll(configure: configure) { nil }
   }
 
-  private func runAll(_ make: () -> (any NavigationLayoutDelegate)?) -> [LayoutFinding] {
+  private func runAll(
+    configure: (GMSMapView) -> Void = { _ in }, _ make: () -> (any NavigationLayoutDelegate)?
+  ) -> [LayoutFinding] {
     let logs = LayoutIssue.logsToStandardError
     LayoutIssue.logsToStandardError = false
     defer { LayoutIssue.logsToStandardError = logs }
@@ -53,9 +58,11 @@ public struct LayoutAudit {
       if let declaring = delegate as? any LayoutAuditDeclaring {
         allowed += declaring.allowedOverlaps
       }
-      return AuditRun(
+      let run = AuditRun(
         configuration: configuration, delegate: delegate, allowedOverlaps: allowed,
         onFailingFrame: probe ? nil : onFailingFrame)
+      configure(run.mapView)
+      return run
     }
     for configuration in matrix.configurations {
       let run = makeRun(configuration)

@@ -88,6 +88,22 @@ struct LayoutAuditTests {
     #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
   }
 
+  /// The built-in trip progress bar has the legacy geometry (SPEC §12.6: 210 pt above the
+  /// bottom, drawn beneath the other views where it overlaps them): its overlaps are declared,
+  /// and declared is all they may be.
+  @Test func builtInLayoutWithTripProgressBar() {
+    let beneath = ["turnCard", "etaCard", "speedWidget", "prompt", "googleLogo", "reportButton"]
+    let undeclared = LayoutAudit(matrix: .default).runBuiltInLayout {
+      $0.settings.isNavigationTripProgressBarEnabled = true
+    }
+    #expect(undeclared.contains { $0.rule == "overlap" && $0.views.contains("tripProgressBar") })
+    #expect(undeclared.allSatisfy { $0.rule == "overlap" && $0.views.contains("tripProgressBar") })
+    let declared = LayoutAudit(
+      matrix: .default, allowedOverlaps: beneath.map { AllowedOverlap("tripProgressBar", $0) }
+    ).runBuiltInLayout { $0.settings.isNavigationTripProgressBarEnabled = true }
+    #expect(declared.isEmpty, "\(declared.map(\.description).joined(separator: "\n"))")
+  }
+
   @Test func builtInLayoutIsActuallyChecked() {
     var frames = 0
     var audit = LayoutAudit(matrix: .quick)
