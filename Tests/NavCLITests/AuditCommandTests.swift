@@ -87,14 +87,15 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     #expect(runner.output.isEmpty)
   }
 
-  @Test func cleanLayoutPrintsASummaryAndExitsZero() throws {
+  @Test(arguments: ["sample", "wide", "sheet", "builtin"])
+  func cleanLayoutPrintsASummaryAndExitsZero(layout: String) throws {
     let folder = temporaryFolder()
     let runner = CommandRunner(currentDirectory: folder.path)
-    let status = runner.run(["audit", "--layout", "builtin", "--matrix", "quick", "--out", "o"])
+    let status = runner.run(["audit", "--layout", layout, "--matrix", "quick", "--out", "o"])
     #expect(status == 0, "\(runner.output)\(runner.error)")
     let lines = runner.output.split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(lines.first?.hasPrefix("builtin: clean, no findings; report: ") == true)
+    #expect(lines.first?.hasPrefix("\(layout): clean, no findings; report: ") == true)
     let html = try String(
       contentsOf: folder.appendingPathComponent("o/audit.html"), encoding: .utf8)
     #expect(html.contains("Clean: no findings."))
