@@ -29,7 +29,11 @@ let package = Package(
     .target(
       name: "Routing", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
-    .target(name: "NavCLI", dependencies: ["NavigationCore", "Routing", "Demo"]),
+    .target(
+      name: "NavCLI",
+      dependencies: [
+        "NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI",
+      ]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),

@@ -15,7 +15,7 @@ public struct DemoConfiguration: Sendable, Equatable {
     case sample
     /// Cards on the leading side in wide mode.
     case wide
-    /// An app-owned bottom sheet with prompts above it.
+    /// An app-owned bottom sheet with prompts above it (a leading panel in wide mode).
     case sheet
     /// No delegate: the SDK's own built-in layout.
     case builtin

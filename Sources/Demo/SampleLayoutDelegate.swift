@@ -3,7 +3,8 @@ import NavigationUI
 import ViewKit
 
 /// Our equivalent of the spec's sample delegate (SPEC §13): portrait only; turn card, ETA
-/// card, buttons in a hiding stack, logo and viewport; prompts slide in and out.
+/// card, buttons in a hiding stack, logo and viewport; prompts slide in and out. One change
+/// from the spec's sample: prompts rest on the ETA card instead of covering it.
 @MainActor
 public final class SampleLayoutDelegate: NSObject, NavigationLayoutDelegate {
   static let promptAnimationDuration: TimeInterval = 0.4
@@ -42,6 +43,8 @@ public final class SampleLayoutDelegate: NSObject, NavigationLayoutDelegate {
   private var activeGuidanceElements: StateElements?
   private var promptBottomConstraint: NSLayoutConstraint?
   private var currentPrompt: NavigationPromptView?
+  /// The ETA card while guidance shows it: prompts rest on its top edge.
+  private weak var etaCard: UIView?
 
   /// A delegate with no views placed yet.
   public override init() { super.init() }
@@ -116,6 +119,7 @@ public final class SampleLayoutDelegate: NSObject, NavigationLayoutDelegate {
         newState.viewport.bottomAnchor.constraint(equalTo: mapContentsBottomGuide.topAnchor),
       ]
     activeGuidanceElements = elements
+    etaCard = newState.etaCard
     elements.activate()
   }
 
@@ -125,14 +129,22 @@ public final class SampleLayoutDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     activeGuidanceElements?.deactivate()
     activeGuidanceElements = nil
+    etaCard = nil
     navigationReadyElements?.activate()
   }
 
   /// Part of `NavigationLayoutDelegate`: `showPrompt`.
   public func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
-    navMap.addSubview(newPrompt)
+    // The prompt rests on the ETA card and slides up from behind it (the spec's sample pins
+    // it to the map's bottom, over the ETA card).
+    let eta = etaCard.flatMap { $0.superview === navMap ? $0 : nil }
+    if let eta {
+      navMap.insertSubview(newPrompt, belowSubview: eta)
+    } else {
+      navMap.addSubview(newPrompt)
+    }
     let bottom = newPrompt.bottomAnchor.constraint(
-      equalTo: navMap.bottomAnchor, constant: newPrompt.bounds.height)
+      equalTo: eta?.topAnchor ?? navMap.bottomAnchor, constant: newPrompt.bounds.height)
     NSLayoutConstraint.activate([
       bottom,
       newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),

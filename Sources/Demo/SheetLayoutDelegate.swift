@@ -1,19 +1,27 @@
 import NavigationUI
 import ViewKit
 
-/// A delegate with an opaque custom bottom sheet (the app's own view). Prompts appear above
-/// the sheet with all four corners rounded and slide up from behind it; the viewport ends
-/// above the sheet and above any prompt.
+/// A delegate with an opaque custom sheet (the app's own view) holding the ETA card. In
+/// standard mode the sheet runs along the bottom; prompts appear above it with all four
+/// corners rounded, sliding up from behind it, and the viewport ends above the sheet and any
+/// prompt. In wide mode the sheet becomes a panel on the leading side under the turn card,
+/// with the ETA card at its foot and prompts inside it above the ETA card; the viewport takes
+/// the trailing side. Every callback re-reads `wideMode` (D17).
 @MainActor
 public final class SheetLayoutDelegate: NavigationLayoutDelegate {
   let sheet = UIView()
   let sheetHeight: CGFloat = 220
+  static let promptAnimationDuration: TimeInterval = 0.3
+  /// What the sheet leaves above itself at least: a prompt, its gap and 32 pt of map.
+  static let roomAboveSheet: CGFloat = 88 + 8 + 32
   private let contentBottom = UILayoutGuide()
   private var stateViews: [UIView] = []
   private var stateConstraints: [NSLayoutConstraint] = []
   private var shared: [NSLayoutConstraint] = []
+  private var promptConstraints: [NSLayoutConstraint] = []
   private var promptBottom: NSLayoutConstraint?
   private var prompt: NavigationPromptView?
+  private var guidance: (any ActiveGuidanceUIState)?
 
   public init() {
     sheet.translatesAutoresizingMaskIntoConstraints = false
@@ -24,15 +32,13 @@ public final class SheetLayoutDelegate: NavigationLayoutDelegate {
   private func setUpShared(_ map: GMSMapView) {
     map.addSubview(sheet)
     map.addLayoutGuide(contentBottom)
-    let low = contentBottom.bottomAnchor.constraint(equalTo: sheet.topAnchor)
+    let low = contentBottom.bottomAnchor.constraint(equalTo: map.safeAreaLayoutGuide.bottomAnchor)
     low.priority = .defaultLow
     shared = [
-      sheet.leadingAnchor.constraint(equalTo: map.leadingAnchor),
-      sheet.trailingAnchor.constraint(equalTo: map.trailingAnchor),
-      sheet.bottomAnchor.constraint(equalTo: map.bottomAnchor),
-      sheet.heightAnchor.constraint(equalToConstant: sheetHeight),
       contentBottom.heightAnchor.constraint(equalToConstant: 0),
-      contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: sheet.topAnchor), low,
+      contentBottom.bottomAnchor.constraint(
+        lessThanOrEqualTo: map.safeAreaLayoutGuide.bottomAnchor),
+      low,
     ]
     NSLayoutConstraint.activate(shared)
   }
@@ -46,93 +52,181 @@ public final class SheetLayoutDelegate: NavigationLayoutDelegate {
     NSLayoutConstraint.activate(constraints)
   }
 
+  /// The sheet along the bottom (standard mode) or as a leading panel below `top` (wide).
+  private func sheetConstraints(_ map: GMSMapView, wide: Bool, below top: UIView?)
+    -> [NSLayoutConstraint]
+  {
+    if wide {
+      return [
+        sheet.leadingAnchor.constraint(equalTo: map.leadingAnchor),
+        sheet.widthAnchor.constraint(equalToConstant: 360),
+        sheet.bottomAnchor.constraint(equalTo: map.bottomAnchor),
+        sheet.topAnchor.constraint(equalTo: top?.bottomAnchor ?? map.topAnchor),
+      ]
+    }
+    // On a short screen the sheet gives up height (down to what its content needs) so that
+    // a prompt and a strip of map still fit under the turn card.
+    let preferred = sheet.heightAnchor.constraint(equalToConstant: sheetHeight)
+    preferred.priority = .defaultHigh
+    return [
+      sheet.leadingAnchor.constraint(equalTo: map.leadingAnchor),
+      sheet.trailingAnchor.constraint(equalTo: map.trailingAnchor),
+      sheet.bottomAnchor.constraint(equalTo: map.bottomAnchor),
+      preferred,
+      sheet.topAnchor.constraint(
+        greaterThanOrEqualTo: top?.bottomAnchor ?? map.safeAreaLayoutGuide.topAnchor,
+        constant: Self.roomAboveSheet),
+      contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: sheet.topAnchor),
+    ]
+  }
+
   /// Part of `NavigationLayoutDelegate`: `enableNavigationUI`.
   public func enableNavigationUI(navMap: GMSMapView, newState: any NavigationReadyUIState) {
     setUpShared(navMap)
     ready(navMap, newState)
   }
 
-  private func ready(_ map: GMSMapView, _ state: any NavigationReadyUIState) {
+  private func ready(_ map: GMSMapView, _ state: any NavigationUIState) {
+    guidance = nil
     let safe = map.safeAreaLayoutGuide
+    let wide = state.wideMode
     setState(
       map, views: [state.viewport, state.googleLogo],
-      constraints: [
+      constraints: sheetConstraints(map, wide: wide, below: nil) + [
         state.viewport.topAnchor.constraint(equalTo: safe.topAnchor),
-        state.viewport.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
+        wide
+          ? state.viewport.leadingAnchor.constraint(equalTo: sheet.trailingAnchor)
+          : state.viewport.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
         state.viewport.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
         state.viewport.bottomAnchor.constraint(equalTo: contentBottom.topAnchor),
-        state.googleLogo.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+        state.googleLogo.leadingAnchor.constraint(
+          equalTo: state.viewport.leadingAnchor, constant: 8),
         state.googleLogo.bottomAnchor.constraint(equalTo: contentBottom.topAnchor, constant: -8),
       ])
+  }
+
+  private func layoutGuidance(_ map: GMSMapView, _ state: any ActiveGuidanceUIState) {
+    guidance = state
+    let safe = map.safeAreaLayoutGuide
+    let wide = state.wideMode
+    var constraints =
+      sheetConstraints(map, wide: wide, below: state.turnCard) + [
+        state.turnCard.topAnchor.constraint(equalTo: map.topAnchor),
+        state.turnCard.leadingAnchor.constraint(equalTo: map.leadingAnchor),
+        state.viewport.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
+        state.viewport.bottomAnchor.constraint(equalTo: contentBottom.topAnchor),
+        state.googleLogo.leadingAnchor.constraint(
+          equalTo: state.viewport.leadingAnchor, constant: 8),
+        state.googleLogo.bottomAnchor.constraint(equalTo: contentBottom.topAnchor, constant: -8),
+      ]
+    if wide {
+      constraints += [
+        state.viewport.topAnchor.constraint(equalTo: safe.topAnchor),
+        state.viewport.leadingAnchor.constraint(equalTo: state.turnCard.trailingAnchor),
+      ]
+    } else {
+      constraints += [
+        state.viewport.topAnchor.constraint(equalTo: state.turnCard.bottomAnchor),
+        state.viewport.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
+      ]
+    }
+    setState(
+      map, views: [state.viewport, state.turnCard, state.googleLogo], constraints: constraints)
+    // The ETA card lives inside the sheet: at its top in standard mode, at its foot in wide.
+    sheet.addSubview(state.etaCard)
+    stateViews.append(state.etaCard)
+    let inSheet = [
+      wide
+        ? state.etaCard.bottomAnchor.constraint(equalTo: sheet.bottomAnchor)
+        : state.etaCard.topAnchor.constraint(equalTo: sheet.topAnchor),
+      state.etaCard.leadingAnchor.constraint(equalTo: sheet.leadingAnchor),
+    ]
+    stateConstraints += inSheet
+    NSLayoutConstraint.activate(inSheet)
+    if let prompt { place(map, prompt, settled: true) }
   }
 
   /// Part of `NavigationLayoutDelegate`: `startGuidance`.
   public func startGuidance(
     navMap: GMSMapView, newState: any ActiveGuidanceUIState, oldState: any NavigationReadyUIState
   ) {
-    let safe = navMap.safeAreaLayoutGuide
-    setState(
-      navMap, views: [newState.viewport, newState.turnCard, newState.googleLogo],
-      constraints: [
-        newState.turnCard.topAnchor.constraint(equalTo: navMap.topAnchor),
-        newState.turnCard.leadingAnchor.constraint(equalTo: navMap.leadingAnchor),
-        newState.viewport.topAnchor.constraint(equalTo: newState.turnCard.bottomAnchor),
-        newState.viewport.leadingAnchor.constraint(equalTo: safe.leadingAnchor),
-        newState.viewport.trailingAnchor.constraint(equalTo: safe.trailingAnchor),
-        newState.viewport.bottomAnchor.constraint(equalTo: contentBottom.topAnchor),
-        newState.googleLogo.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-        newState.googleLogo.bottomAnchor.constraint(
-          equalTo: contentBottom.topAnchor, constant: -8),
-      ])
-    // The ETA card lives inside the sheet.
-    sheet.addSubview(newState.etaCard)
-    stateViews.append(newState.etaCard)
-    let inSheet = [
-      newState.etaCard.topAnchor.constraint(equalTo: sheet.topAnchor),
-      newState.etaCard.leadingAnchor.constraint(equalTo: sheet.leadingAnchor),
-    ]
-    stateConstraints += inSheet
-    NSLayoutConstraint.activate(inSheet)
+    layoutGuidance(navMap, newState)
   }
 
   /// Part of `NavigationLayoutDelegate`: `stopGuidance`.
   public func stopGuidance(
     navMap: GMSMapView, newState: any NavigationReadyUIState, oldState: any ActiveGuidanceUIState
   ) {
+    removePrompt()
     ready(navMap, newState)
+  }
+
+  /// Part of `NavigationLayoutDelegate`: `sizeChanged`.
+  public func sizeChanged(navMap: GMSMapView, newState: any NavigationUIState) {
+    if let state = newState as? any ActiveGuidanceUIState {
+      layoutGuidance(navMap, state)
+    } else {
+      ready(navMap, newState)
+    }
   }
 
   /// Part of `NavigationLayoutDelegate`: `disableNavigationUI`.
   public func disableNavigationUI(navMap: GMSMapView, oldState: any NavigationReadyUIState) {
-    prompt?.removeFromSuperview()
-    prompt = nil
-    promptBottom = nil
+    removePrompt()
     NSLayoutConstraint.deactivate(stateConstraints + shared)
     for view in stateViews { view.removeFromSuperview() }
     stateViews = []
+    stateConstraints = []
     sheet.removeFromSuperview()
     navMap.removeLayoutGuide(contentBottom)
   }
 
+  private func removePrompt() {
+    NSLayoutConstraint.deactivate(promptConstraints)
+    promptConstraints = []
+    promptBottom = nil
+    prompt?.removeFromSuperview()
+    prompt = nil
+  }
+
+  /// Places the prompt above the sheet (standard) or inside it above the ETA card (wide);
+  /// unsettled, it sits just behind the sheet or the ETA card.
+  private func place(_ map: GMSMapView, _ newPrompt: NavigationPromptView, settled: Bool) {
+    NSLayoutConstraint.deactivate(promptConstraints)
+    let wide = guidance?.wideMode ?? false
+    let offset = settled ? -8 : newPrompt.bounds.height
+    if wide, let eta = guidance?.etaCard, eta.superview === sheet {
+      if newPrompt.superview !== sheet { sheet.insertSubview(newPrompt, belowSubview: eta) }
+      let bottom = newPrompt.bottomAnchor.constraint(equalTo: eta.topAnchor, constant: offset)
+      promptConstraints = [
+        bottom, newPrompt.leadingAnchor.constraint(equalTo: sheet.leadingAnchor),
+      ]
+      promptBottom = bottom
+    } else {
+      if newPrompt.superview !== map { map.insertSubview(newPrompt, belowSubview: sheet) }
+      let bottom = newPrompt.bottomAnchor.constraint(equalTo: sheet.topAnchor, constant: offset)
+      promptConstraints = [
+        bottom,
+        newPrompt.leadingAnchor.constraint(equalTo: map.safeAreaLayoutGuide.leadingAnchor),
+        contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor),
+      ]
+      promptBottom = bottom
+    }
+    NSLayoutConstraint.activate(promptConstraints)
+  }
+
   /// Part of `NavigationLayoutDelegate`: `showPrompt`.
   public func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
+    removePrompt()
     newPrompt.roundedCorners = [
       .layerMinXMinYCorner, .layerMaxXMinYCorner,
       .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ]
-    navMap.insertSubview(newPrompt, belowSubview: sheet)
-    // Start behind the sheet, top edges aligned, then slide up above it.
-    let bottom = newPrompt.bottomAnchor.constraint(
-      equalTo: sheet.topAnchor, constant: newPrompt.bounds.height)
-    NSLayoutConstraint.activate([
-      bottom,
-      newPrompt.leadingAnchor.constraint(equalTo: navMap.safeAreaLayoutGuide.leadingAnchor),
-      contentBottom.bottomAnchor.constraint(lessThanOrEqualTo: newPrompt.topAnchor),
-    ])
-    promptBottom = bottom
     prompt = newPrompt
+    place(navMap, newPrompt, settled: false)
     navMap.layoutIfNeeded()
-    UIView.animate(withDuration: 0.3) {
+    guard let bottom = promptBottom else { return }
+    UIView.animate(withDuration: Self.promptAnimationDuration) {
       bottom.constant = -8
       navMap.layoutIfNeeded()
     }
@@ -140,22 +234,14 @@ public final class SheetLayoutDelegate: NavigationLayoutDelegate {
 
   /// Part of `NavigationLayoutDelegate`: `hidePrompt`.
   public func hidePrompt(navMap: GMSMapView, oldPrompt: NavigationPromptView) {
-    guard let bottom = promptBottom, prompt === oldPrompt else { return }
-    promptBottom = nil
-    prompt = nil
-    UIView.animate(withDuration: 0.3) {
-      bottom.constant = oldPrompt.bounds.height
-      navMap.layoutIfNeeded()
-    } completion: { _ in
-      oldPrompt.removeFromSuperview()
-    }
+    guard prompt === oldPrompt else { return }
+    removePrompt()
   }
 
   /// Part of `NavigationLayoutDelegate`: `changePrompt`.
   public func changePrompt(
     navMap: GMSMapView, newPrompt: NavigationPromptView, oldPrompt: NavigationPromptView
   ) {
-    hidePrompt(navMap: navMap, oldPrompt: oldPrompt)
     showPrompt(navMap: navMap, newPrompt: newPrompt)
   }
 }

@@ -15,22 +15,70 @@ import ViewKit
 public struct LayoutAudit {
   /// The screens to run on.
   public let matrix: AuditMatrix
+  /// Overlaps of opaque views the layout means to have (the `overlap` rule lets them pass).
+  public var allowedOverlaps: [AllowedOverlap]
+  /// Called at each checked moment that produced findings, with the window still showing
+  /// that moment: for pictures of failing frames (`navui audit` renders them).
+  public var onFailingFrame: (@MainActor (AuditFrame) -> Void)?
 
-  /// An audit over `matrix`.
-  public init(matrix: AuditMatrix = .default) { self.matrix = matrix }
+  /// An audit over `matrix`, allowing the overlaps in `allowedOverlaps` (besides those the
+  /// delegate declares through ``LayoutAuditDeclaring``).
+  public init(matrix: AuditMatrix = .default, allowedOverlaps: [AllowedOverlap] = []) {
+    self.matrix = matrix
+    self.allowedOverlaps = allowedOverlaps
+  }
 
   /// Runs a fresh delegate from `makeDelegate` on every configuration of the matrix and
   /// returns the findings, in run order, without duplicates.
   public func run(makeDelegate: () -> any NavigationLayoutDelegate) -> [LayoutFinding] {
+    runAll { makeDelegate() }
+  }
+
+  /// Runs the SDK's built-in layout (no layout delegate set) through the same moments and
+  /// rules and returns the findings.
+  ///
+  /// `configure` sets the map up first, for the built-in layout's options, e.g.
+  /// `{ $0.settings.isNavigationTripProgressBarEnabled = true }`.
+  public func runBuiltInLayout(configure: (GMSMapView) -> Void = { _ in }) -> [LayoutFinding] {
+    runAll(configure: configure) { nil }
+  }
+
+  private func runAll(
+    configure: (GMSMapView) -> Void = { _ in }, _ make: () -> (any NavigationLayoutDelegate)?
+  ) -> [LayoutFinding] {
     let logs = LayoutIssue.logsToStandardError
     LayoutIssue.logsToStandardError = false
     defer { LayoutIssue.logsToStandardError = logs }
     var all: [LayoutFinding] = []
     var seen = Set<LayoutFinding>()
+    var firstRun: AuditRun?
+    func makeRun(_ configuration: AuditConfiguration, probe: Bool = false) -> AuditRun {
+      let delegate = make()
+      var allowed = allowedOverlaps
+      if let declaring = delegate as? any LayoutAuditDeclaring {
+        allowed += declaring.allowedOverlaps
+      }
+      let run = AuditRun(
+        configuration: configuration, delegate: delegate, allowedOverlaps: allowed,
+        onFailingFrame: probe ? nil : onFailingFrame)
+      configure(run.mapView)
+      return run
+    }
     for configuration in matrix.configurations {
-      let run = AuditRun(configuration: configuration, delegate: makeDelegate())
+      let run = makeRun(configuration)
       run.drive()
+      firstRun = firstRun ?? run
       for finding in run.findings where seen.insert(finding).inserted { all.append(finding) }
+    }
+    // D11: the first configuration again, the buttons handed over in reverse order; a
+    // delegate that finds buttons by type shows and places the same buttons.
+    if let first = firstRun, !first.builtIn {
+      let probe = makeRun(first.configuration, probe: true)
+      probe.recorder.reversesButtons = true
+      probe.drive()
+      for finding in first.compareButtons(with: probe) where seen.insert(finding).inserted {
+        all.append(finding)
+      }
     }
     return all
   }
@@ -50,10 +98,28 @@ final class AuditRun {
   let mapView: GMSMapView
   var findings: [LayoutFinding] = []
   var issuesSeen = 0
+  /// Whether the SDK's built-in layout is under audit (no delegate).
+  let builtIn: Bool
+  let allowedOverlaps: [AllowedOverlap]
+  let onFailingFrame: (@MainActor (AuditFrame) -> Void)?
+  /// The legacy layout settings before navigation was enabled (D9).
+  var legacyBefore: LegacySettings?
+  /// The SDK's own constraints on the legacy layout guides (D9).
+  var sdkGuideConstraints = Set<ObjectIdentifier>()
+  var reportedD9 = Set<String>()
+  /// Button types visible, and where, at each moment (D11).
+  var buttonRecord: [String: [String: String]] = [:]
 
-  init(configuration: AuditConfiguration, delegate: any NavigationLayoutDelegate) {
+  init(
+    configuration: AuditConfiguration, delegate: (any NavigationLayoutDelegate)?,
+    allowedOverlaps: [AllowedOverlap] = [],
+    onFailingFrame: (@MainActor (AuditFrame) -> Void)? = nil
+  ) {
     self.configuration = configuration
-    recorder = AuditRecorder(delegate)
+    self.allowedOverlaps = allowedOverlaps
+    self.onFailingFrame = onFailingFrame
+    builtIn = delegate == nil
+    recorder = AuditRecorder(delegate ?? AuditRecorder.Nothing())
     window = UIWindow(
       frame: CGRect(origin: .zero, size: configuration.size),
       safeAreaInsets: configuration.safeArea, clock: clock)
@@ -95,15 +161,19 @@ final class AuditRun {
   /// The run: enable, route, guidance, prompts, resizes, stop, disable.
   func drive() {
     do {
-      try mapView.setLayoutDelegate(recorder)
+      if !builtIn { try mapView.setLayoutDelegate(recorder) }
     } catch {
       report("setup", "non-navigation", [mapView], "setLayoutDelegate failed: \(error)")
       return
     }
     mapView.shouldDisplaySpeedometer = configuration.speedWidget
     mapView.shouldDisplaySpeedLimit = configuration.speedWidget
+    // The legacy guides belong to the map (made on first use), not to a state.
+    _ = mapView.navigationHeaderLayoutGuide
     let guidesBefore = mapView.layoutGuides.count
     let subviewsBefore = mapView.subviews.count
+    sdkGuideConstraints = legacyGuideConstraints()
+    legacyBefore = LegacySettings(mapView)
     mapView.isNavigationEnabled = true
     guard let navigator = mapView.navigator else {
       report("setup", "ready", [mapView], "navigation could not be enabled")
@@ -131,6 +201,7 @@ final class AuditRun {
     mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
     settle(5)
     check("guidance")
+    probeD16("guidance (speed widget resized)")
     _ = navigator.showPrompt(.incident(title: "Accident ahead"))
     settle(0.2)
     check("guidance+prompt (animating in)", settled: false)
@@ -205,6 +276,16 @@ final class AuditRun {
 
   func check(_ state: String, settled: Bool = true) {
     window.layoutIfNeeded()
+    let before = findings.count
+    defer {
+      if findings.count > before, let onFailingFrame {
+        onFailingFrame(
+          AuditFrame(
+            window: window, mapView: mapView, time: clock.now,
+            findings: Array(findings[before...])))
+      }
+    }
+    syncBuiltIn()
     collectIssues(state)
     guard let current = recorder.current else { return }
     checkD3(state, current)
@@ -227,6 +308,45 @@ final class AuditRun {
     checkD12(state)
     checkD14(state, current)
     checkSafeArea(state, current)
+    checkOverlaps(state, current)
+    checkD9(state)
+    checkD10(state)
+    recordButtons(state)
+  }
+
+  /// D11 findings: moments where the reversed-buttons probe shows other buttons, or places
+  /// the delegate's own buttons elsewhere, than this run.
+  func compareButtons(with probe: AuditRun) -> [LayoutFinding] {
+    var out: [LayoutFinding] = []
+    for (state, seen) in buttonRecord.sorted(by: { $0.key < $1.key }) {
+      guard let other = probe.buttonRecord[state], other != seen else { continue }
+      let types = Set(seen.keys).union(other.keys).sorted().filter { seen[$0] != other[$0] }
+      out.append(
+        LayoutFinding(
+          rule: "D11", state: state, configuration: configuration.name + " (buttons reversed)",
+          size: mapView.bounds.size, views: types.map { "button \($0)" },
+          message: "with the buttons listed in another order the layout shows or places "
+            + "\(types.joined(separator: ", ")) differently; find buttons by type, not index"))
+    }
+    return out
+  }
+
+  /// With the built-in layout there are no callbacks: the recorder follows the map instead.
+  func syncBuiltIn() {
+    guard builtIn else { return }
+    switch mapView.navigationUIPhase {
+    case .nonNavigation: recorder.phase = .off
+    case .navigationReady:
+      recorder.phase = .ready
+      recorder.ready = mapView.navigationUIState as? any NavigationReadyUIState
+    case .activeGuidance:
+      recorder.phase = .guidance
+      recorder.guidance = mapView.navigationUIState as? any ActiveGuidanceUIState
+    }
+    if let prompt = mapView.currentPromptView, !recorder.prompts.contains(where: { $0 === prompt })
+    {
+      recorder.prompts.append(prompt)
+    }
   }
 
   /// A settled prompt must not cover the viewport, the logo or the buttons.
@@ -414,7 +534,8 @@ final class AuditRun {
       }
     }
     walk(mapView)
-    for view in views where !view.translatesAutoresizingMaskIntoConstraints {
+    // Hidden views (such as those a hiding stack hides) need no frame.
+    for view in views where !view.translatesAutoresizingMaskIntoConstraints && isVisible(view) {
       if view.hasAmbiguousLayout {
         report(
           "ambiguous", state, [view], "the view's frame is not fully determined by constraints")

@@ -3,8 +3,9 @@ import ViewKit
 
 /// One rule broken by a layout delegate, where and when.
 public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
-  /// The rule: the spec's id ("D3", "D5", …) or one of ours ("conflict", "ambiguous",
-  /// "constraint-misuse", "touch-target", "opaque-viewport", "safe-area", "setup").
+  /// The rule: the spec's id ("D3", "D5", …) or one of ours ("overlap", "conflict",
+  /// "ambiguous", "constraint-misuse", "touch-target", "opaque-viewport", "safe-area",
+  /// "setup").
   public let rule: String
   /// The moment of the run, e.g. "ready", "guidance", "guidance+prompt", "after stop".
   public let state: String

@@ -18,6 +18,7 @@ public enum NavUI {
     subcommands: [
       CommandHelp.Entry("demo", "Drive a navigation session and write an HTML report."),
       CommandHelp.Entry("render", "Render one frame of the demo session at a time t."),
+      CommandHelp.Entry("audit", "Check a layout against the layout rules; write an HTML page."),
       CommandHelp.Entry("instructions", "Work with turn-instruction text."),
       CommandHelp.Entry("route", "Route between points on the embedded map or a routing server."),
     ])
@@ -60,6 +61,15 @@ public enum NavUI {
       if first == "demo" {
         help = DemoCommand.help
         switch try DemoCommand.parse(Array(rest.dropFirst())) {
+        case .help:
+          context.writeOutput(help.rendered)
+          return 0
+        case .run(let command): return try command.run(context: context)
+        }
+      }
+      if first == "audit" {
+        help = AuditCommand.help
+        switch try AuditCommand.parse(Array(rest.dropFirst())) {
         case .help:
           context.writeOutput(help.rendered)
           return 0

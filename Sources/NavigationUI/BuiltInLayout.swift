@@ -9,6 +9,11 @@ final class BuiltInLayout {
   let footerGuide = UILayoutGuide()
   var buttonsGuide: UILayoutGuide?
   var alternateButtonsGuide = UILayoutGuide()
+  /// The bottom of the map content: above the footer and above a prompt on screen.
+  let contentGuide = UILayoutGuide()
+  private let bottomStack = GMSNavigationHidingStackView(position: .bottom, alignment: .trailing)
+  private let topStack = GMSNavigationHidingStackView(position: .top, alignment: .trailing)
+  private let speedStack = GMSNavigationHidingStackView(position: .bottom, alignment: .leading)
   private var views: [UIView] = []
   private var constraints: [NSLayoutConstraint] = []
   private var guideConstraints: [NSLayoutConstraint] = []
@@ -22,6 +27,7 @@ final class BuiltInLayout {
     alternateButtonsGuide.identifier = "bottomTrailingButtonsAlternateLayoutGuide"
     mapView.addLayoutGuide(headerGuide)
     mapView.addLayoutGuide(footerGuide)
+    mapView.addLayoutGuide(contentGuide)
     resetGuides(header: nil, footer: nil)
   }
 
@@ -46,6 +52,7 @@ final class BuiltInLayout {
     constraints = []
     for view in views { view.removeFromSuperview() }
     views = []
+    for stack in [bottomStack, topStack, speedStack] { stack.arrangedSubviews = [] }
   }
 
   private func add(_ view: UIView) {
@@ -111,7 +118,14 @@ final class BuiltInLayout {
     }
     resetGuides(header: header, footer: footer)
     let top = header?.bottomAnchor ?? safe.topAnchor
-    let bottom = footer?.topAnchor ?? safe.bottomAnchor
+    let below = footer?.topAnchor ?? safe.bottomAnchor
+    let low = contentGuide.bottomAnchor.constraint(equalTo: below)
+    low.priority = .defaultLow
+    list += [
+      contentGuide.heightAnchor.constraint(equalToConstant: 0),
+      contentGuide.bottomAnchor.constraint(lessThanOrEqualTo: below), low,
+    ]
+    let bottom = contentGuide.topAnchor
     list += [
       c.viewport.topAnchor.constraint(equalTo: top, constant: pad.top),
       c.viewport.bottomAnchor.constraint(equalTo: bottom, constant: -pad.bottom),
@@ -123,43 +137,45 @@ final class BuiltInLayout {
       c.logo.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: margin + pad.left),
       c.logo.bottomAnchor.constraint(equalTo: bottom, constant: -margin - pad.bottom),
     ]
-    if settings.compassButton {
-      add(c.compassButton)
-      list += [
-        c.compassButton.trailingAnchor.constraint(
-          equalTo: safe.trailingAnchor, constant: -margin - pad.right),
-        c.compassButton.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
-      ]
+    // Buttons and the speed widget sit in hiding stacks so that, when a prompt or a short
+    // screen leaves no room between the header and the content bottom, they hide instead of
+    // overlapping the cards, the prompt or each other.
+    let trailing = -margin - pad.right
+    var bottomButtons: [UIView] = []
+    if guiding && settings.isNavigationReportIncidentButtonEnabled {
+      bottomButtons.append(c.reportButton)
     }
-    if settings.myLocationButton {
-      add(c.myLocationButton)
+    if settings.myLocationButton { bottomButtons.append(c.myLocationButton) }
+    bottomStack.spacing = NavigationStyleValues.buttonVerticalPadding
+    bottomStack.arrangedSubviews = bottomButtons
+    add(bottomStack)
+    let buttonsBottom = (guiding ? buttonsGuide?.topAnchor : nil) ?? bottom
+    list += [
+      bottomStack.trailingAnchor.constraint(equalTo: safe.trailingAnchor, constant: trailing),
+      bottomStack.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
+      bottomStack.bottomAnchor.constraint(equalTo: buttonsBottom, constant: -margin - pad.bottom),
+    ]
+    if settings.compassButton {
+      // The compass keeps the top corner, above the room the bottom buttons need.
+      let reserved = bottomButtons.reduce(CGFloat(0)) {
+        $0 + $1.intrinsicContentSize.height + bottomStack.spacing
+      }
+      topStack.arrangedSubviews = [c.compassButton]
+      add(topStack)
       list += [
-        c.myLocationButton.trailingAnchor.constraint(
-          equalTo: safe.trailingAnchor, constant: -margin - pad.right),
-        c.myLocationButton.bottomAnchor.constraint(
-          equalTo: guiding && settings.isNavigationReportIncidentButtonEnabled
-            ? c.reportButton.topAnchor : bottom,
-          constant: guiding && settings.isNavigationReportIncidentButtonEnabled
-            ? -NavigationStyleValues.buttonVerticalPadding : -margin - pad.bottom),
+        topStack.trailingAnchor.constraint(equalTo: safe.trailingAnchor, constant: trailing),
+        topStack.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
+        topStack.bottomAnchor.constraint(equalTo: bottomStack.bottomAnchor, constant: -reserved),
       ]
     }
     if guiding {
-      add(c.speedWidget)
+      speedStack.arrangedSubviews = [c.speedWidget]
+      add(speedStack)
       list += [
-        c.speedWidget.leadingAnchor.constraint(equalTo: c.logo.leadingAnchor),
-        c.speedWidget.bottomAnchor.constraint(equalTo: c.logo.topAnchor, constant: -margin),
+        speedStack.leadingAnchor.constraint(equalTo: c.logo.leadingAnchor),
+        speedStack.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
+        speedStack.bottomAnchor.constraint(equalTo: c.logo.topAnchor, constant: -margin),
       ]
-      if settings.isNavigationReportIncidentButtonEnabled {
-        add(c.reportButton)
-        let guide = buttonsGuide ?? footerGuide
-        list += [
-          c.reportButton.trailingAnchor.constraint(
-            equalTo: safe.trailingAnchor, constant: -margin - pad.right),
-          c.reportButton.bottomAnchor.constraint(
-            equalTo: guide === footerGuide ? bottom : guide.topAnchor,
-            constant: -margin - pad.bottom),
-        ]
-      }
     }
     constraints = list
     NSLayoutConstraint.activate(list)
@@ -193,6 +209,7 @@ final class BuiltInLayout {
       prompt.leadingAnchor.constraint(equalTo: mapView.safeAreaLayoutGuide.leadingAnchor),
       prompt.bottomAnchor.constraint(
         equalTo: above ? footerGuide.topAnchor : mapView.safeAreaLayoutGuide.bottomAnchor),
+      contentGuide.bottomAnchor.constraint(lessThanOrEqualTo: prompt.topAnchor),
     ]
     NSLayoutConstraint.activate(promptConstraints)
   }

@@ -8,6 +8,14 @@ extension GMSMapView {
   /// The prompt on screen, when there is one.
   public var currentPromptView: NavigationPromptView? { promptView }
 
+  /// The state a layout delegate would be handed now (the components the built-in layout
+  /// places when there is no delegate), or `nil` while navigation is disabled. For tools that
+  /// inspect the layout, such as the layout audit.
+  public var navigationUIState: (any NavigationUIState)? {
+    guard navigationEnabled else { return nil }
+    return phase == .activeGuidance ? guidanceState() : readyState()
+  }
+
   /// Whether the map is wide enough for side-by-side components: at least 600 pt wide and
   /// wider than tall, or at least 1000 pt wide (DESIGN decision 5).
   public var isWideMode: Bool { Self.isWide(bounds.size) }

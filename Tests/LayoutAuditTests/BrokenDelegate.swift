@@ -9,7 +9,9 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   enum Breakage: CaseIterable, Sendable {
     case none, noLogoInGuidance, logoOutsideMap, turnCardLeftBehind, leftAnchor, conflict,
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
-      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea
+      ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard,
+      legacyGuide, legacySetting, viewInsideTurnCard, constraintToTurnCardInsides, buttonByIndex,
+      speedWidgetNeighbourByConstant
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -51,6 +53,8 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   private var activeGuidanceElements: StateElements?
   private var promptBottomConstraint: NSLayoutConstraint?
   private var currentPrompt: NavigationPromptView?
+  /// The ETA card while guidance shows it: prompts rest on its top edge.
+  private weak var etaCard: UIView?
 
   private func sharedConstraints(_ navMap: GMSMapView) -> [NSLayoutConstraint] {
     let low = mapContentsBottomGuide.bottomAnchor.constraint(
@@ -96,8 +100,11 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     navigationReadyElements?.deactivate()
     let safe = navMap.safeAreaLayoutGuide
+    // .buttonByIndex takes the second button for the report button.
     let elements = StateElements(
-      mapView: navMap, buttonViews: newState.buttons.map(\.view),
+      mapView: navMap,
+      buttonViews: breakage == .buttonByIndex
+        ? [newState.buttons[1].view] : newState.buttons.map(\.view),
       topLevelViews: [newState.turnCard, newState.etaCard, newState.viewport, newState.googleLogo])
     let stack = elements.buttonStack
     elements.constraints =
@@ -123,6 +130,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         newState.viewport.bottomAnchor.constraint(equalTo: mapContentsBottomGuide.topAnchor),
       ]
     activeGuidanceElements = elements
+    etaCard = newState.etaCard
     elements.activate()
     breakGuidance(navMap, newState)
   }
@@ -203,6 +211,67 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       }
       activeGuidanceElements?.constraints.append(logoBottom)
       logoBottom.isActive = true
+    case .badgeOverTurnCard:
+      let badge = UIView()
+      badge.accessibilityIdentifier = "badge"
+      badge.backgroundColor = UIColor(red: 1, green: 0.8, blue: 0, alpha: 1)
+      extra(
+        badge, navMap,
+        [
+          badge.trailingAnchor.constraint(equalTo: g.turnCard.trailingAnchor, constant: -8),
+          badge.bottomAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: -8),
+          badge.widthAnchor.constraint(equalToConstant: 24),
+          badge.heightAnchor.constraint(equalToConstant: 24),
+        ])
+    case .legacyGuide:
+      let badge = UIView()
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.bottomAnchor.constraint(
+            equalTo: navMap.navigationFooterLayoutGuide.topAnchor, constant: -300),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
+    case .legacySetting:
+      navMap.settings.isNavigationFooterEnabled = false
+    case .viewInsideTurnCard:
+      let badge = UIView(frame: CGRect(x: 4, y: 4, width: 10, height: 10))
+      g.turnCard.addSubview(badge)
+      extras.append(badge)
+    case .constraintToTurnCardInsides:
+      let badge = UIView()
+      let arrow = g.turnCard.subviews.first { $0.accessibilityIdentifier == "turnCard.arrow" }!
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: arrow.bottomAnchor, constant: 80),
+          badge.widthAnchor.constraint(equalToConstant: 10),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
+    case .speedWidgetNeighbourByConstant:
+      // The neighbour is placed from the widget's size now, not anchored to the widget.
+      navMap.addSubview(g.speedWidget)
+      extras.append(g.speedWidget)
+      let badge = UIView()
+      badge.accessibilityIdentifier = "badge"
+      activeGuidanceElements?.constraints += [
+        g.speedWidget.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+        g.speedWidget.bottomAnchor.constraint(equalTo: g.googleLogo.topAnchor, constant: -8),
+      ]
+      NSLayoutConstraint.activate(activeGuidanceElements!.constraints.suffix(2))
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.bottomAnchor.constraint(
+            equalTo: g.googleLogo.topAnchor,
+            constant: -16 - max(0, g.speedWidget.intrinsicContentSize.height)),
+          badge.widthAnchor.constraint(equalToConstant: 44),
+          badge.heightAnchor.constraint(equalToConstant: 20),
+        ])
     case .hideStackedButton:
       navMap.layoutIfNeeded()
       g.buttons.first?.view.isHidden = true
@@ -215,6 +284,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   ) {
     activeGuidanceElements?.deactivate()
     activeGuidanceElements = nil
+    etaCard = nil
     for view in extras { view.removeFromSuperview() }
     extras = []
     navigationReadyElements?.activate()
@@ -222,9 +292,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   func showPrompt(navMap: GMSMapView, newPrompt: NavigationPromptView) {
-    navMap.addSubview(newPrompt)
+    // The prompt rests on the ETA card and slides up from behind it (the spec's sample pins
+    // it to the map's bottom, over the ETA card).
+    let eta = etaCard.flatMap { $0.superview === navMap ? $0 : nil }
+    if let eta {
+      navMap.insertSubview(newPrompt, belowSubview: eta)
+    } else {
+      navMap.addSubview(newPrompt)
+    }
     let bottom = newPrompt.bottomAnchor.constraint(
-      equalTo: navMap.bottomAnchor, constant: newPrompt.bounds.height)
+      equalTo: eta?.topAnchor ?? navMap.bottomAnchor, constant: newPrompt.bounds.height)
     NSLayoutConstraint.activate(
       [
         bottom,

@@ -23,7 +23,15 @@ func builtIn(_ configure: (Harness) -> Void = { _ in }) throws -> Harness {
 
 @MainActor
 func onMap(_ h: Harness, _ id: String) -> UIView? {
-  h.mapView.subviews.first { $0.accessibilityIdentifier == id }
+  // Direct subviews, or the buttons and speed widget in the built-in layout's hiding stacks.
+  func find(_ view: UIView) -> UIView? {
+    for sub in view.subviews {
+      if sub.accessibilityIdentifier == id { return sub }
+      if sub is GMSNavigationHidingStackView, let found = find(sub) { return found }
+    }
+    return nil
+  }
+  return find(h.mapView)
 }
 
 @MainActor

@@ -92,12 +92,16 @@ struct DelegateScenarioTests {
       #expect(approx(eta.width, 360) && approx(eta.maxY, 390) && eta.minX == 0)
       #expect(approx(h.frame(g.viewport).minX, 360))
       #expect(approx(h.frame(g.viewport).maxX, 844 - 47))
-      let speed = h.frame(g.speedWidget)
-      #expect(speed.width > 0)
-      #expect(approx(speed.maxY, eta.minY + g.etaCard.layoutMargins.top))
+      // Trip progress bar, speed widget and logo on the trailing side of the cards.
       let bar = h.frame(g.tripProgressBar)
       #expect(approx(bar.width, 12))
+      #expect(approx(bar.minX, 360 + 8))
       #expect(bar.height > 50)
+      let speed = h.frame(g.speedWidget)
+      #expect(speed.width > 0)
+      #expect(approx(speed.minX, bar.maxX + 8))
+      #expect(approx(speed.maxY, 390 - 21 - 8))
+      #expect(h.frame(g.googleLogo).minX >= speed.maxX)
     }
     #expect(recorder.log.contains("size wide=false"))
     #expect(recorder.log.first == "enable wide=true")
@@ -158,7 +162,7 @@ struct DelegateScenarioTests {
     try driveEveryTransition(h, recorder) { g in
       let logo = h.frame(g.googleLogo)
       let report = h.frame(g.buttons.first { $0.type == .reporting }!.view)
-      #expect(approx(report.minX, 12))
+      #expect(approx(report.minX, 0))  // in the hiding stack on the safe trailing edge
       #expect(logo.minX > report.maxX)
       let turn = g.turnCard
       let arrow = try! #require(

@@ -69,12 +69,20 @@ struct SampleDelegateTests {
     let first = try #require(recorder.prompts.last)
     #expect(first.roundedCorners == [.layerMinXMinYCorner, .layerMaxXMinYCorner])
     #expect(first.bounds.size == CGSize(width: 390, height: 88))
-    #expect(first.layer.presentation()?.frame.minY == 844)  // starts just below the screen
+    // Starts just behind the ETA card (its top edge on the card's), slides up to rest on it.
+    let etaTop = h.frame(g.etaCard).minY
+    #expect(approx(etaTop, 844 - 106))
+    #expect(first.layer.presentation()?.frame.minY == etaTop)
+    #expect(first.superview === h.mapView)
+    #expect(
+      h.mapView.subviews.firstIndex { $0 === first }! < h.mapView.subviews.firstIndex {
+        $0 === g.etaCard
+      }!)
     h.clock.advance(by: 0.2)
     let mid = try #require(first.layer.presentation()?.frame)
-    #expect(mid.minY < 844 && mid.minY > 844 - 88)
+    #expect(mid.minY < etaTop && mid.minY > etaTop - 88)
     h.clock.advance(by: 0.3)
-    #expect(approx(h.frame(first).maxY, 844))
+    #expect(approx(h.frame(first).maxY, etaTop))
     #expect(h.frame(g.viewport).maxY <= h.frame(first).minY)
     #expect(h.frame(g.googleLogo).maxY <= h.frame(first).minY)
 
@@ -84,7 +92,7 @@ struct SampleDelegateTests {
     #expect(first.superview != nil)
     h.clock.advance(by: 0.5)
     #expect(first.superview == nil)
-    #expect(approx(h.frame(second).maxY, 844))
+    #expect(approx(h.frame(second).maxY, etaTop))
 
     h.navigator.dismissPrompt()
     h.clock.advance(by: 0.5)
