@@ -8,11 +8,14 @@ import Synchronization
 /// neighbours of every contracted node and checked again lazily when a node comes off the
 /// queue: the level (hierarchy depth), shortcuts added per arc removed, and original arcs
 /// represented by the shortcuts per original arc removed. Witness searches are bounded by
-/// settled nodes. A query is a bidirectional upward search with stall-on-demand; shortcuts
-/// unpack recursively through the middle node stored on each arc.
+/// settled nodes (and are one hop for priority estimates of dense nodes). A query is a
+/// bidirectional upward search with stall-on-demand; shortcuts unpack recursively through the
+/// middle node stored on each arc.
 ///
-/// - Complexity: queries settle a few hundred nodes on city graphs, a few thousand on a
-///   100 km grid.
+/// - Complexity: city extracts contract in about 0.1 s (Monaco: 4,314 nodes, 7,737
+///   shortcuts). Uniform grids are the hard case for an edge-based hierarchy: a 100 km grid at
+///   2 km spacing (10,200 nodes) takes 12–16 s and 141k shortcuts, at 1 km (40,400 nodes)
+///   about 9 minutes and 800k shortcuts, so finer grids are routed by A* instead.
 struct ContractionHierarchy: Sendable {
   struct Arc: Sendable {
     var head: Int32

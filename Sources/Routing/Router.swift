@@ -37,8 +37,9 @@ public struct Router: Sendable {
 
   /// A router over `graph`.
   ///
-  /// - Parameter hierarchy: Whether to contract the graph for fast queries (preprocessing time
-  ///   grows quickly with size; without it queries use A* with landmarks).
+  /// - Parameter hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a
+  ///   city extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
+  ///   without it queries use A* with landmarks).
   public init(graph: RoadGraph, hierarchy: Bool = true) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
