@@ -1,8 +1,9 @@
 """Build and serve Valhalla and OSRM on a map, on loopback, for the Routing tests.
 
-Usage: python route_engines.py MAP.osm.pbf CACHE_DIR
-Prints one JSON line {"osrm": URL, "valhalla": URL} once both answer, then serves until its
-standard input closes (the test process exits), and stops both servers.
+Usage: python route_engines.py MAP.osm.pbf CACHE_DIR [osrm]
+Prints one JSON line {"osrm": URL, "valhalla": URL} once both answer (with `osrm`, only OSRM is
+built and started and the line has no "valhalla"), then serves until its standard input closes
+(the test process exits), and stops the servers.
 Parameters follow shared/data/README.md: OSRM MLD with car.lua; Valhalla default config with
 mjolnir.data_processing.use_admin_db = false.
 """
@@ -80,23 +81,26 @@ def wait(url, seconds=60):
 
 def main():
     pbf, cache = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
+    only_osrm = sys.argv[3:] == ["osrm"]
     cache.mkdir(parents=True, exist_ok=True)
     routed, osrm_file = build_osrm(pbf, cache)
     osrm_port, valhalla_port = free_port(), free_port()
-    service, config = build_valhalla(pbf, cache, valhalla_port)
     logs = open(cache / "servers.log", "a")
     procs = [
         subprocess.Popen([str(routed), "--algorithm", "mld", "--ip", "127.0.0.1", "--port",
                           str(osrm_port), str(osrm_file)], stdin=subprocess.DEVNULL,
                          stdout=logs, stderr=logs),
-        subprocess.Popen([str(service), str(config), "1"], stdin=subprocess.DEVNULL,
-                         stdout=logs, stderr=logs),
     ]
+    if not only_osrm:
+        service, config = build_valhalla(pbf, cache, valhalla_port)
+        procs.append(subprocess.Popen([str(service), str(config), "1"], stdin=subprocess.DEVNULL,
+                                      stdout=logs, stderr=logs))
     try:
         osrm_url, valhalla_url = f"http://127.0.0.1:{osrm_port}", f"http://127.0.0.1:{valhalla_port}"
         ok = wait(osrm_url + "/route/v1/driving/7.4168,43.7296;7.4275,43.7394") and \
-            wait(valhalla_url + "/status")
-        print(json.dumps({"osrm": osrm_url, "valhalla": valhalla_url} if ok else {"error": "start"}),
+            (only_osrm or wait(valhalla_url + "/status"))
+        urls = {"osrm": osrm_url} if only_osrm else {"osrm": osrm_url, "valhalla": valhalla_url}
+        print(json.dumps(urls if ok else {"error": "the servers did not answer within 60 s"}),
               flush=True)
         sys.stdin.read()
     finally:

@@ -19,6 +19,13 @@ struct EdgeHeap {
   var isEmpty: Bool { items.isEmpty }
   var minCost: Float { costs.first ?? .infinity }
 
+  /// Empties the heap, keeping its storage.
+  mutating func removeAll() {
+    costs.removeAll(keepingCapacity: true)
+    ties.removeAll(keepingCapacity: true)
+    items.removeAll(keepingCapacity: true)
+  }
+
   /// Pushes an item; among equal costs the smaller `tie` (e.g. the remaining-cost bound, so
   /// deeper entries first) comes out first, then the smaller item.
   mutating func push(_ cost: Float, _ item: Int32, tie: Float = 0) {

@@ -37,8 +37,9 @@ public struct Router: Sendable {
 
   /// A router over `graph`.
   ///
-  /// - Parameter hierarchy: Whether to contract the graph for fast queries (preprocessing time
-  ///   grows quickly with size; without it queries use A* with landmarks).
+  /// - Parameter hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a
+  ///   city extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
+  ///   without it queries use A* with landmarks).
   public init(graph: RoadGraph, hierarchy: Bool = true) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
@@ -111,7 +112,7 @@ public struct Router: Sendable {
   public func path(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
   ) -> EdgePath? {
-    if penalties.isEmpty, !hierarchy.up.isEmpty {
+    if penalties.isEmpty, !hierarchy.isEmpty {
       return hierarchyPath(from: sources, to: targets)
     }
     return searchPath(from: sources, to: targets, penalties: penalties)
@@ -253,8 +254,8 @@ extension Router {
     bytes += index.entries.count * 8 + index.cellStart.count * 4
     bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
     let arc = MemoryLayout<ContractionHierarchy.Arc>.stride
-    bytes += (hierarchy.up + hierarchy.down).reduce(0) { $0 + $1.count * arc + 16 }
-    bytes += hierarchy.middles.count * 24
+    bytes += (hierarchy.upArcs.count + hierarchy.downArcs.count) * arc
+    bytes += (hierarchy.upFirst.count + hierarchy.downFirst.count + hierarchy.rank.count) * 4
     return bytes
   }
 }

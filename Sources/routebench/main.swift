@@ -1,7 +1,14 @@
 // routebench: load, preprocessing, memory and query timings of the embedded router, and OSRM's
 // own query time on the same pairs when the engines can be started (scripts/route_engines.py).
 //
-// Usage: swift run -c release routebench [--json] [--osrm]
+// Usage: swift run -c release routebench [--json] [--osrm] [--grid SPACING_M ...]
+//
+// "100 km grid": a square 100 km x 100 km synthetic road grid, a vertex every SPACING m (default
+// 2000, 1000 and 500 m; 500 m gives 201 x 201 vertices and 160,800 directed edges), residential
+// roads on every line and primary roads every 5 km, all two-way; queries between random
+// vertices and corner to corner. The edge-based contraction hierarchy is built for spacings of
+// 2000 m and more, or for all with --grid-ch (1000 m takes minutes: see the Routing notes);
+// finer grids are routed by A* with landmarks.
 import Foundation
 import NavigationCore
 import Routing
@@ -10,6 +17,7 @@ struct Sample {
   var name: String
   var values: [Double]  // milliseconds
   var median: Double { values.sorted()[values.count / 2] }
+  var p95: Double { values.sorted()[min(values.count - 1, values.count * 95 / 100)] }
   var minimum: Double { values.min() ?? 0 }
   var maximum: Double { values.max() ?? 0 }
 }
@@ -75,6 +83,15 @@ for (label, file) in [
   measure("\(label) router preprocessing (index, landmarks, CH)", runs: 5) {
     router = Router(graph: loaded)
   }
+  measure("\(label) router preprocessing without CH", runs: 5) {
+    _ = Router(graph: loaded, hierarchy: false)
+  }
+  measure("\(label) RouteEngine(mapPath:) (read + build + preprocess)", runs: 3) {
+    _ = try? RouteEngine(mapPath: file)
+  }
+  let size = router.hierarchySize
+  facts.append(
+    ("\(label) CH nodes / arcs / shortcuts", "\(size.nodes) / \(size.arcs) / \(size.shortcuts)"))
   data = OSMData()
   facts.append(
     (
@@ -112,8 +129,140 @@ for (label, file) in [
   samples.append(Sample(name: "\(label) route (snap + path + guidance)", values: fullTimes))
 }
 
-// A synthetic 100 km x 100 km grid: residential every 500 m, primary every 5 km.
-for spacing in [1_000.0, 500.0] {
+/// Prints why the OSRM comparison cannot run and exits with status 1.
+func osrmFailure(_ reason: String) -> Never {
+  FileHandle.standardError.write(Data("routebench --osrm: \(reason)\n".utf8))
+  exit(1)
+}
+
+/// OSRM's own query time (from osrm-routed's log) on the same Monaco pairs as ours, the servers
+/// started by scripts/route_engines.py (OSRM only, MLD as in shared/data/README.md).
+@MainActor func compareWithOSRM() {
+  let python =
+    ProcessInfo.processInfo.environment["NAVUI_PYTHON"]
+    ?? root.appendingPathComponent(".venv/bin/python").path
+  guard FileManager.default.isExecutableFile(atPath: python) else {
+    osrmFailure("no Python at \(python); set NAVUI_PYTHON to one with osrm-bindings installed")
+  }
+  let cache = root.appendingPathComponent(".build/route-engines")
+  try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+  let log = cache.appendingPathComponent("servers.log")
+  let errors = cache.appendingPathComponent("routebench-engines.err")
+  _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+  let before = (try? Data(contentsOf: log).count) ?? 0
+  let p = Process()
+  p.executableURL = URL(fileURLWithPath: python)
+  p.arguments = [
+    root.appendingPathComponent("scripts/route_engines.py").path,
+    root.appendingPathComponent("Sources/Routing/Resources/monaco.osm.pbf").path, cache.path,
+    "osrm",
+  ]
+  let out = Pipe()
+  let input = Pipe()
+  p.standardOutput = out
+  p.standardInput = input
+  p.standardError = try? FileHandle(forWritingTo: errors)
+  do { try p.run() } catch { osrmFailure("cannot start \(python): \(error)") }
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(10)
+    while p.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    if p.isRunning { p.terminate() }
+    p.waitUntilExit()
+  }
+  func failure(_ reason: String) -> Never {
+    stop()
+    let detail = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
+      .split(separator: "\n").suffix(3).joined(separator: "\n")
+    osrmFailure(reason + (detail.isEmpty ? "" : "\n" + detail))
+  }
+  // The first line (or end of output) arrives on another thread so the wait has a deadline
+  // (building the OSRM files on the first run takes a while).
+  final class Box: @unchecked Sendable { var data = Data() }  // written before `done` signals
+  let line = Box()
+  let done = DispatchSemaphore(value: 0)
+  let reader = out.fileHandleForReading
+  Thread.detachNewThread {
+    var data = Data()
+    while true {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      data.append(chunk)
+      if chunk.contains(0x0A) { break }
+    }
+    line.data = data
+    done.signal()
+  }
+  let startSeconds = 600.0
+  if done.wait(timeout: .now() + startSeconds) == .timedOut {
+    failure("the OSRM server did not start within \(Int(startSeconds)) s")
+  }
+  guard let json = try? JSONSerialization.jsonObject(with: line.data) as? [String: String] else {
+    failure(
+      "scripts/route_engines.py exited without starting osrm-routed (is osrm-bindings "
+        + "installed for \(python)?)")
+  }
+  guard let url = json["osrm"] else { failure(json["error"] ?? "no OSRM URL in \(json)") }
+  let client = HTTPClient(timeout: 10)
+  var roundTrips: [Double] = []
+  var failures = 0
+  for (a, b) in pairsForOSRM {
+    let request =
+      "\(url)/route/v1/driving/\(a.longitude),\(a.latitude);\(b.longitude),\(b.latitude)"
+      + "?overview=false&generate_hints=false"
+    roundTrips.append(
+      milliseconds {
+        do {
+          let (status, _) = try client.get(request)
+          if status != 200 { failures += 1 }
+        } catch { failures += 1 }
+      })
+  }
+  // osrm-routed may buffer its log: read it once the server has stopped.
+  stop()
+  let text = String(
+    decoding: (try? Data(contentsOf: log))?.dropFirst(before) ?? Data(), as: UTF8.self)
+  let own = text.split(separator: "\n").filter {
+    $0.contains("/route/v1/driving/") && $0.contains("overview=false")
+  }
+  .compactMap { line -> Double? in
+    line.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) }
+  }
+  samples.append(Sample(name: "osrm HTTP round trip (same Monaco pairs)", values: roundTrips))
+  facts.append(("osrm requests failed", "\(failures) of \(pairsForOSRM.count)"))
+  guard !own.isEmpty else {
+    osrmFailure("no query timings for our requests in \(log.path)")
+  }
+  let ownSample = Sample(name: "osrm own query time (osrm-routed log, MLD)", values: own)
+  samples.append(ownSample)
+  if let ours = samples.first(where: { $0.name == "monaco query (snapped, path only)" }),
+    let full = samples.first(where: { $0.name == "monaco route (snap + path + guidance)" })
+  {
+    facts.append(
+      (
+        "median query: osrm own / ours (path only)",
+        String(format: "%.1fx", ownSample.median / ours.median)
+      ))
+    facts.append(
+      (
+        "median query: osrm own / ours (with guidance)",
+        String(format: "%.2fx", ownSample.median / full.median)
+      ))
+  }
+}
+
+if arguments.contains("--osrm") { compareWithOSRM() }
+
+// The synthetic 100 km x 100 km grid (see the header).
+var spacings: [Double] = []
+var argList = Array(arguments)
+while let i = argList.firstIndex(of: "--grid"), i + 1 < argList.count {
+  if let v = Double(argList[i + 1]), v >= 50 { spacings.append(v) }
+  argList.removeSubrange(i...(i + 1))
+}
+if spacings.isEmpty { spacings = [2_000, 1_000, 500] }
+let contractAllGrids = argList.contains("--grid-ch")
+for spacing in spacings {
   var data = OSMData()
   let n = Int(100_000 / spacing) + 1
   let dLat = spacing / 111_195
@@ -126,7 +275,7 @@ for spacing in [1_000.0, 500.0] {
     }
   }
   var wayID: Int64 = 1
-  let every = Int(5_000 / spacing)
+  let every = max(1, Int(5_000 / spacing))
   for r in 0..<n {
     data.ways.append(
       OSMWay(
@@ -141,95 +290,88 @@ for spacing in [1_000.0, 500.0] {
         tags: ["highway": c % every == 0 ? "primary" : "residential"]))
     wayID += 1
   }
+  let name = "grid \(Int(spacing)) m"
   var graph = RoadGraph()
-  measure("grid \(Int(spacing)) m build graph", runs: 1) { graph = RoadGraph.build(from: data) }
-  // Contraction of the grids is too slow for this benchmark's budget (see the report); the
-  // grids use A* with landmarks.
-  let router = Router(graph: graph, hierarchy: false)
-  facts.append(
-    ("grid \(Int(spacing)) m vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
+  measure("\(name) build graph", runs: 1) { graph = RoadGraph.build(from: data) }
+  data = OSMData()
+  let rssBefore = residentMB()
+  var router = Router(graph: graph, hierarchy: false)
+  let plainMs = milliseconds { router = Router(graph: graph, hierarchy: false) }
+  let plainBytes = router.memoryFootprint
+  let contract = spacing >= 2_000 || contractAllGrids
+  facts.append(("\(name) vertices / edges", "\(graph.vertexCount) / \(graph.edges.count)"))
+  samples.append(Sample(name: "\(name) router preprocessing without CH", values: [plainMs]))
   var rng = SplitMix(state: 7)
-  var times: [Double] = []
-  for _ in 0..<20 {
+  var pairs: [([EdgeSnap], [EdgeSnap])] = []
+  for _ in 0..<200 {
     let a = graph.coordinate(ofVertex: Int(rng.next() % UInt64(graph.vertexCount)))
     let b = graph.coordinate(ofVertex: Int(rng.next() % UInt64(graph.vertexCount)))
-    let sa = router.snap(a)
-    let sb = router.snap(b)
-    times.append(milliseconds { _ = router.path(from: sa, to: sb) })
+    pairs.append((router.snap(a), router.snap(b)))
   }
-  samples.append(Sample(name: "grid \(Int(spacing)) m query (random pairs)", values: times))
   let corner = [
     router.snap(graph.coordinate(ofVertex: 0)),
     router.snap(graph.coordinate(ofVertex: graph.vertexCount - 1)),
   ]
-  measure("grid \(Int(spacing)) m query (corner to corner)", runs: 5) {
-    _ = router.path(from: corner[0], to: corner[1])
-  }
-
-}
-
-// OSRM's own query time (from osrm-routed's log) on the same Monaco pairs.
-if arguments.contains("--osrm") {
-  let python =
-    ProcessInfo.processInfo.environment["NAVUI_PYTHON"]
-    ?? root.appendingPathComponent(".venv/bin/python").path
-  if FileManager.default.isExecutableFile(atPath: python) {
-    let cache = root.appendingPathComponent(".build/route-engines")
-    let log = cache.appendingPathComponent("servers.log")
-    let before = (try? Data(contentsOf: log).count) ?? 0
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: python)
-    p.arguments = [
-      root.appendingPathComponent("scripts/route_engines.py").path,
-      root.appendingPathComponent("Sources/Routing/Resources/monaco.osm.pbf").path, cache.path,
-    ]
-    let out = Pipe()
-    let input = Pipe()
-    p.standardInput = input
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let line = out.fileHandleForReading.availableData
-    if let json = try? JSONSerialization.jsonObject(with: line) as? [String: String],
-      let url = json["osrm"]
-    {
-      let client = HTTPClient(timeout: 10)
-      var roundTrips: [Double] = []
-      for (a, b) in pairsForOSRM {
-        let request =
-          "\(url)/route/v1/driving/\(a.longitude),\(a.latitude);\(b.longitude),\(b.latitude)?overview=false&generate_hints=false"
-        roundTrips.append(milliseconds { _ = try? client.get(request) })
-      }
-      samples.append(Sample(name: "osrm HTTP round trip (same Monaco pairs)", values: roundTrips))
-      Thread.sleep(forTimeInterval: 0.5)
-      let text = String(
-        decoding: (try? Data(contentsOf: log))?.dropFirst(before) ?? Data(), as: UTF8.self)
-      let own = text.split(separator: "\n").filter {
-        $0.contains("/route/v1/driving/") && $0.contains("overview=false")
-      }
-      .compactMap { line -> Double? in
-        line.split(separator: " ").first { $0.hasSuffix("ms") }.flatMap { Double($0.dropLast(2)) }
-      }
-      if !own.isEmpty {
-        samples.append(Sample(name: "osrm own query time (osrm-routed log)", values: own))
-      }
+  guard contract else {
+    var astar: [Double] = []
+    for (sa, sb) in pairs { astar.append(milliseconds { _ = router.searchPath(from: sa, to: sb) }) }
+    samples.append(Sample(name: "\(name) A* query, no CH (200 random pairs)", values: astar))
+    measure("\(name) A* query, no CH (corner to corner)", runs: 20) {
+      _ = router.searchPath(from: corner[0], to: corner[1])
     }
-    try? input.fileHandleForWriting.close()
-    p.waitUntilExit()
+    continue
+  }
+  let withCH = milliseconds { router = Router(graph: graph) }
+  let size = router.hierarchySize
+  samples.append(Sample(name: "\(name) router preprocessing with CH", values: [withCH]))
+  facts.append(
+    (
+      "\(name) CH nodes / arcs / shortcuts",
+      "\(size.nodes) / \(size.arcs) / \(size.shortcuts)"
+    ))
+  facts.append(
+    (
+      "\(name) router in memory (CH part)",
+      String(
+        format: "%.1f MB (%.1f MB)", Double(router.memoryFootprint) / 1e6,
+        Double(router.memoryFootprint - plainBytes) / 1e6)
+    ))
+  facts.append(
+    (
+      "\(name) resident memory growth (routers)",
+      String(format: "%.1f MB", residentMB() - rssBefore)
+    ))
+  var times: [Double] = []
+  var astar: [Double] = []
+  var mismatches = 0
+  for (i, (sa, sb)) in pairs.enumerated() {
+    var p: EdgePath?
+    times.append(milliseconds { p = router.path(from: sa, to: sb) })
+    guard i < 20 else { continue }
+    var q: EdgePath?
+    astar.append(milliseconds { q = router.searchPath(from: sa, to: sb) })
+    if abs((p?.cost ?? -1) - (q?.cost ?? -1)) > 0.01 * max(1, q?.cost ?? 1) { mismatches += 1 }
+  }
+  samples.append(Sample(name: "\(name) CH query (200 random pairs)", values: times))
+  samples.append(Sample(name: "\(name) A* query, no CH (first 20 pairs)", values: astar))
+  facts.append(("\(name) CH cost != A* cost (first 20 pairs)", "\(mismatches)"))
+  measure("\(name) CH query (corner to corner)", runs: 20) {
+    _ = router.path(from: corner[0], to: corner[1])
   }
 }
 
 if asJSON {
   let items = samples.map {
-    "{\"name\":\"\($0.name)\",\"median_ms\":\($0.median),\"min_ms\":\($0.minimum),\"max_ms\":\($0.maximum),\"n\":\($0.values.count)}"
+    "{\"name\":\"\($0.name)\",\"median_ms\":\($0.median),\"p95_ms\":\($0.p95),\"min_ms\":\($0.minimum),\"max_ms\":\($0.maximum),\"n\":\($0.values.count)}"
   }
   print("[" + items.joined(separator: ",") + "]")
 } else {
   for s in samples {
     print(
-      s.name.padding(toLength: 48, withPad: " ", startingAt: 0)
+      s.name.padding(toLength: 58, withPad: " ", startingAt: 0)
         + String(
-          format: "median %9.3f ms  min %9.3f  max %9.3f  (n=%d)", s.median, s.minimum, s.maximum,
-          s.values.count))
+          format: "median %9.3f ms  p95 %9.3f  min %9.3f  max %9.3f  (n=%d)", s.median, s.p95,
+          s.minimum, s.maximum, s.values.count))
   }
-  for (k, v) in facts { print(k.padding(toLength: 48, withPad: " ", startingAt: 0) + v) }
+  for (k, v) in facts { print(k.padding(toLength: 58, withPad: " ", startingAt: 0) + v) }
 }
