@@ -6,7 +6,10 @@ extension LayoutEngine {
   /// while those steps change the layout again.
   func layout() {
     for _ in 0..<8 {
-      guard isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty else {
+      guard
+        isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty
+          || rootNeedsLayout || rootNeedsUpdateConstraints
+      else {
         return
       }
       runUpdateConstraints()
@@ -18,15 +21,21 @@ extension LayoutEngine {
         writeFrames()
       }
       runLayoutSubviews()
-      if !isDirty && needsUpdateConstraintsViews.isEmpty && needsLayoutViews.isEmpty { return }
+      if !isDirty && needsUpdateConstraintsViews.isEmpty && needsLayoutViews.isEmpty
+        && !rootNeedsLayout && !rootNeedsUpdateConstraints
+      {
+        return
+      }
     }
   }
 
   private func runUpdateConstraints() {
-    while !needsUpdateConstraintsViews.isEmpty {
-      let views = needsUpdateConstraintsViews
+    while !needsUpdateConstraintsViews.isEmpty || rootNeedsUpdateConstraints {
+      var views = needsUpdateConstraintsViews
+      if rootNeedsUpdateConstraints { views.append(root) }
       needsUpdateConstraintsViews = []
-      for case let view? in views.map(\.view) where view.needsUpdateConstraintsFlag {
+      rootNeedsUpdateConstraints = false
+      for view in views where view.needsUpdateConstraintsFlag {
         view.needsUpdateConstraintsFlag = false
         view.updateConstraints()
       }
@@ -37,18 +46,20 @@ extension LayoutEngine {
     while !dirtyItems.isEmpty {
       let items = dirtyItems
       dirtyItems = []
-      for item in items { syncOwnConstraints(item) }
+      for state in items {
+        if let item = state.owner { syncOwnConstraints(item) }
+      }
     }
   }
 
   private func rebuildDirectional() {
     directionChanged = false
-    let list = installed.values.filter(\.usesDirectionalAttributes).sorted { $0.serial < $1.serial }
+    let list = installed.filter(\.usesDirectionalAttributes).sorted { $0.serial < $1.serial }
     for constraint in list where constraint.needsFlip != constraint.builtFlipped {
       reinstall(constraint)
     }
-    for entry in items {
-      if let guide = entry.item as? UILayoutGuide, guide.role == .margins {
+    for state in items {
+      if let guide = state.ownerGuide, guide.role == .margins {
         syncOwnConstraints(guide)
       }
     }
@@ -57,11 +68,18 @@ extension LayoutEngine {
   /// Writes the solved frames of views that constraints position (not the root, not views
   /// whose frames make their constraints).
   private func writeFrames() {
-    for entry in items {
-      guard let view = entry.item as? UIView, let parent = view.superview,
+    for mine in items {
+      if let guide = mine.ownerGuide {
+        if guide.role == .scrollContent, !mine.references.isEmpty,
+          let scroll = guide.owningView as? UIScrollView
+        {
+          scroll.contentSizeFromLayout(CGSize(width: mine.width.value, height: mine.height.value))
+        }
+        continue
+      }
+      guard let view = mine.ownerView, let parent = view.superview,
         !view.translatesAutoresizingMaskIntoConstraints
       else { continue }
-      let mine = view.layoutState
       let theirs = parent.layoutState
       let frame = CGRect(
         x: mine.x.value - theirs.x.value, y: mine.y.value - theirs.y.value,
@@ -72,11 +90,15 @@ extension LayoutEngine {
 
   private func runLayoutSubviews() {
     var rounds = 0
-    while !needsLayoutViews.isEmpty, rounds < 8 {
+    while !needsLayoutViews.isEmpty || rootNeedsLayout, rounds < 8 {
       rounds += 1
       // Parents before children: bucket by depth (linear, stable).
       var buckets: [[UIView]] = []
-      for case let view? in needsLayoutViews.map(\.view) where view.needsLayoutFlag {
+      if rootNeedsLayout {
+        rootNeedsLayout = false
+        if root.needsLayoutFlag { buckets.append([root]) }
+      }
+      for view in needsLayoutViews where view.needsLayoutFlag {
         let depth = view.depth
         while buckets.count <= depth { buckets.append([]) }
         buckets[depth].append(view)

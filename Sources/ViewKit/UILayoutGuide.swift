@@ -1,16 +1,24 @@
 /// An invisible rectangle that takes part in layout (UIKit's `UILayoutGuide`): add it to a
 /// view with ``UIView/addLayoutGuide(_:)`` and constrain its anchors.
 @MainActor
-public class UILayoutGuide: LayoutItem {
+public final class UILayoutGuide: LayoutItem {
   /// The view that owns the guide.
-  public internal(set) weak var owningView: UIView?
+  /// Not `weak` (see ``UIView/superview``): the owning view clears it in its `deinit`.
+  public internal(set) unowned(unsafe) var owningView: UIView?
   /// A name for logs.
   public var identifier = ""
   let role: Role
-  lazy var layoutState = LayoutItemState()
+  var stateStorage: LayoutItemState?
+  var layoutState: LayoutItemState {
+    if let stateStorage { return stateStorage }
+    let state = LayoutItemState()
+    state.ownerGuide = self
+    stateStorage = state
+    return state
+  }
 
   enum Role {
-    case plain, safeArea, margins
+    case plain, safeArea, margins, scrollContent, scrollFrame
   }
 
   /// A guide to add to a view.
@@ -18,10 +26,21 @@ public class UILayoutGuide: LayoutItem {
     role = .plain
   }
 
+  isolated deinit {
+    stateStorage?.ownerGuide = nil
+    stateStorage?.references = []
+  }
+
   init(role: Role, owner: UIView) {
     self.role = role
     owningView = owner
-    identifier = role == .safeArea ? "UIViewSafeAreaLayoutGuide" : "UIViewLayoutMarginsGuide"
+    switch role {
+    case .plain: identifier = ""
+    case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
+    case .margins: identifier = "UIViewLayoutMarginsGuide"
+    case .scrollContent: identifier = "UIScrollView-contentLayoutGuide"
+    case .scrollFrame: identifier = "UIScrollView-frameLayoutGuide"
+    }
   }
 
   /// The guide's frame in its owning view's coordinates, after layout.
@@ -29,7 +48,13 @@ public class UILayoutGuide: LayoutItem {
     guard let owner = owningView else { return .zero }
     owner.layoutIfNeeded()
     guard layoutState.engine != nil, owner.layoutState.engine === layoutState.engine else {
-      return role == .plain ? .zero : owner.bounds.inset(by: fallbackInsets(owner))
+      switch role {
+      case .plain: return .zero
+      case .safeArea, .margins: return owner.bounds.inset(by: fallbackInsets(owner))
+      case .scrollFrame: return owner.bounds
+      case .scrollContent:
+        return CGRect(origin: .zero, size: (owner as? UIScrollView)?.contentSize ?? .zero)
+      }
     }
     let mine = layoutState.solvedRect
     let theirs = owner.layoutState.solvedRect

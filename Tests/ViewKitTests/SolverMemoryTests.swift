@@ -103,4 +103,54 @@ import Testing
     #expect(view.layer.frameAnimations.count <= 1)
     #expect(view.layer.opacityAnimations.count <= 1)
   }
+
+  /// A removed subtree keeps its inner constraints (in its own engine) while someone holds
+  /// it, and everything — views, guides, constraints, engine — goes when nobody does; the
+  /// window's solver and item list are back to their size before the subtree came.
+  @Test func aRemovedSubtreeWithInnerConstraintsIsFreed() {
+    let window = makeWindow()
+    window.layoutIfNeeded()
+    let before = window.layoutStatistics
+    weak var weakGroup: UIView?
+    weak var weakChild: UIView?
+    weak var weakGuide: UILayoutGuide?
+    weak var weakConstraint: NSLayoutConstraint?
+    do {
+      let group = makeView("group")
+      window.addSubview(group)
+      let child = makeView("child", intrinsic: CGSize(width: 30, height: 20))
+      group.addSubview(child)
+      let guide = UILayoutGuide()
+      group.addLayoutGuide(guide)
+      let inner = child.leadingAnchor.constraint(equalTo: group.leadingAnchor, constant: 4)
+      NSLayoutConstraint.activate([
+        group.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+        group.topAnchor.constraint(equalTo: window.topAnchor),
+        group.widthAnchor.constraint(equalToConstant: 100),
+        group.heightAnchor.constraint(equalToConstant: 40), inner,
+        child.centerYAnchor.constraint(equalTo: group.centerYAnchor),
+        guide.leadingAnchor.constraint(equalTo: child.trailingAnchor),
+        guide.widthAnchor.constraint(equalToConstant: 5),
+      ])
+      window.layoutIfNeeded()
+      #expect(child.frame.short == "4,10,30,20")
+      (weakGroup, weakChild, weakGuide, weakConstraint) = (group, child, guide, inner)
+      group.removeFromSuperview()
+      group.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+      group.layoutIfNeeded()
+      // The inner constraints moved with the subtree.
+      #expect(inner.isActive)
+      #expect(child.frame.short == "4,10,30,20")
+    }
+    window.layoutIfNeeded()
+    #expect(weakGroup == nil)
+    #expect(weakChild == nil)
+    #expect(weakGuide == nil)
+    #expect(weakConstraint == nil)
+    // The window itself stays registered (it took part in the constraints); nothing else.
+    let after = window.layoutStatistics
+    #expect(after.items == 1)
+    #expect(after.userConstraints == before.userConstraints)
+    #expect(after.solverConstraints == before.solverConstraints)
+  }
 }
