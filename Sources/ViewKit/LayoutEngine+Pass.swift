@@ -17,6 +17,7 @@ extension LayoutEngine {
       if directionChanged { rebuildDirectional() }
       if isDirty {
         isDirty = false
+        compactIfShrunk()
         solver.updateVariables()
         writeFrames()
       }
@@ -25,6 +26,45 @@ extension LayoutEngine {
         && !rootNeedsLayout && !rootNeedsUpdateConstraints
       {
         return
+      }
+    }
+  }
+
+  /// After most of a large tree left (three quarters of the solver's constraints gone), the
+  /// solver is rebuilt from what is live, so its buffers shrink with the tree and the heap
+  /// returns to what the remaining views need; the rebuild costs as much as adding the live
+  /// constraints once.
+  func compactIfShrunk() {
+    let live = solver.constraintCount
+    solverPeak = max(solverPeak, live)
+    guard solverPeak >= 4096, live * 4 <= solverPeak else { return }
+    rebuildSolver()
+    solverPeak = solver.constraintCount
+  }
+
+  /// A fresh solver with the live constraints: each item's own (and the root's edit
+  /// variables), then the user constraints in activation order.
+  func rebuildSolver() {
+    solver = Solver()
+    for state in items {
+      for constraint in state.own { try? solver.addConstraint(constraint) }
+      for variable in state.edits {
+        try? solver.addEditVariable(variable, strength: Self.rootStrength)
+      }
+    }
+    // The root's size, as `syncOwnConstraints` suggests it.
+    if let state = root._layoutState, state.edits.count == 4 {
+      let values = [0, 0, Double(root.frame.width), Double(root.frame.height)]
+      for (variable, value) in zip(state.edits, values) {
+        try? solver.suggestValue(value, for: variable)
+      }
+    }
+    for constraint in installed.sorted(by: { $0.serial < $1.serial }) where !constraint.isBroken {
+      guard let built = constraint.solverConstraint else { continue }
+      do {
+        try solver.addConstraint(built)
+      } catch {
+        constraint.isBroken = true
       }
     }
   }

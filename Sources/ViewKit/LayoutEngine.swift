@@ -29,7 +29,8 @@ final class LayoutEngine {
   var isDirty = false
   /// Set when a direction changed, so constraints with leading/trailing are rebuilt.
   var directionChanged = false
-  private var isLayingOut = false
+  /// The most constraints the solver held since it was made (see `compactIfShrunk`).
+  var solverPeak = 0
 
   /// Above any UIKit priority below required (999 → 999 000), below required.
   static let insetStrength = Strength(999_500)

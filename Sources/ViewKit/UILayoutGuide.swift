@@ -1,7 +1,7 @@
 /// An invisible rectangle that takes part in layout (UIKit's `UILayoutGuide`): add it to a
 /// view with ``UIView/addLayoutGuide(_:)`` and constrain its anchors.
 @MainActor
-public final class UILayoutGuide: LayoutItem {
+public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   /// The view that owns the guide.
   /// Not `weak` (see ``UIView/superview``): the owning view clears it in its `deinit`.
   public internal(set) unowned(unsafe) var owningView: UIView?
@@ -75,26 +75,8 @@ public final class UILayoutGuide: LayoutItem {
   }
   var baselineOffsets: (first: CGFloat, last: CGFloat) { (0, 0) }
 
-  /// Leading edge.
-  public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }
-  /// Trailing edge.
-  public var trailingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .trailing) }
-  /// Left edge.
-  public var leftAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .left) }
-  /// Right edge.
-  public var rightAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .right) }
-  /// Horizontal centre.
-  public var centerXAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .centerX) }
-  /// Top edge.
-  public var topAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .top) }
-  /// Bottom edge.
-  public var bottomAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .bottom) }
-  /// Vertical centre.
-  public var centerYAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .centerY) }
-  /// Width.
-  public var widthAnchor: NSLayoutDimension { .init(item: self, attribute: .width) }
-  /// Height.
-  public var heightAnchor: NSLayoutDimension { .init(item: self, attribute: .height) }
+  /// The guide itself (see ``LayoutAnchorOwner``).
+  public var _layoutAnchorItem: LayoutAnchorItem { LayoutAnchorItem(item: self) }
 
   /// Whether the guide's frame is not fully determined by its constraints.
   public var hasAmbiguousLayout: Bool {

@@ -153,4 +153,44 @@ import Testing
     #expect(after.userConstraints == before.userConstraints)
     #expect(after.solverConstraints == before.solverConstraints)
   }
+
+  /// When three quarters of a large tree leave, the window's solver is rebuilt from what is
+  /// live (its buffers shrink with the tree), and layout goes on as before.
+  @Test func aSolverThatShrankALotIsRebuiltSmall() throws {
+    let window = makeWindow()
+    let keeper = makeView("keeper", intrinsic: CGSize(width: 50, height: 20))
+    window.addSubview(keeper)
+    NSLayoutConstraint.activate([
+      keeper.leadingAnchor.constraint(
+        equalTo: window.safeAreaLayoutGuide.leadingAnchor, constant: 5),
+      keeper.topAnchor.constraint(equalTo: window.safeAreaLayoutGuide.topAnchor, constant: 6),
+    ])
+    var views: [UIView] = []
+    var offsets: [NSLayoutConstraint] = []
+    for index in 0..<700 {
+      let view = makeView("v\(index)", intrinsic: CGSize(width: 10, height: 10))
+      window.addSubview(view)
+      let offset = view.leadingAnchor.constraint(
+        equalTo: keeper.trailingAnchor, constant: CGFloat(index))
+      NSLayoutConstraint.activate([offset, view.topAnchor.constraint(equalTo: keeper.bottomAnchor)])
+      views.append(view)
+      offsets.append(offset)
+    }
+    window.layoutIfNeeded()
+    let engine = try #require(window._engine)
+    let before = ObjectIdentifier(engine.solver)
+    #expect(engine.solverPeak >= 4096)
+    for view in views.dropFirst(10) { view.removeFromSuperview() }
+    window.layoutIfNeeded()
+    #expect(ObjectIdentifier(engine.solver) != before)
+    #expect(window.layoutStatistics.solverConstraints == 4 + 2 + 4 + 10 * 6)
+    #expect(keeper.frame.short == "5,53,50,20")
+    #expect(views[3].frame.short == "58,73,10,10")
+    // The live constraints are in the new solver: constants still update in place.
+    offsets[3].constant = 100
+    window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+    window.layoutIfNeeded()
+    #expect(views[3].frame.short == "155,73,10,10")
+    #expect(window.layoutIssues.isEmpty)
+  }
 }
