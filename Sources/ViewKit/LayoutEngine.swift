@@ -99,6 +99,10 @@ final class LayoutEngine {
   func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
     do {
       try solver.addConstraint(constraint)
+      if state.own.capacity == 0 {
+        state.own.reserveCapacity(4)
+        state.ownLabels.reserveCapacity(4)
+      }
       state.own.append(constraint)
       state.ownLabels.append(label)
     } catch {
@@ -110,6 +114,13 @@ final class LayoutEngine {
           conflictingDescriptions: conflictingDescriptions(error)))
     }
     isDirty = true
+  }
+
+  /// Sets an own constraint's constant unless it already has it (a window resize leaves the
+  /// safe-area guide's constants alone, for one).
+  func setConstantIfChanged(_ value: Double, _ constraint: Constraint) {
+    guard constraint.constant != value else { return }
+    try? solver.setConstant(value, for: constraint)
   }
 
   /// Builds or updates the constraints an item makes for itself.
@@ -132,22 +143,27 @@ final class LayoutEngine {
       if state.ownKind != .root {
         dropOwnConstraints(view)
         state.ownKind = .root
+        state.suggestedSize = nil
         for variable in [state.x, state.y, state.width, state.height] {
           try? solver.addEditVariable(variable, strength: Self.rootStrength)
           state.edits.append(variable)
         }
       }
-      try? solver.suggestValue(0, for: state.x)
-      try? solver.suggestValue(0, for: state.y)
-      try? solver.suggestValue(Double(view.frame.width), for: state.width)
-      try? solver.suggestValue(Double(view.frame.height), for: state.height)
+      let size = SIMD2(Double(view.frame.width), Double(view.frame.height))
+      if state.suggestedSize != size {
+        try? solver.suggestValue(0, for: state.x)
+        try? solver.suggestValue(0, for: state.y)
+        try? solver.suggestValue(size.x, for: state.width)
+        try? solver.suggestValue(size.y, for: state.height)
+        state.suggestedSize = size
+      }
       isDirty = true
     case .frame:
       let frame = view.frame
       let values = [frame.minX, frame.minY, frame.width, frame.height].map { -Double($0) }
       if state.ownKind == .frame, state.own.count == 4 {
         for (constraint, value) in zip(state.own, values) {
-          try? solver.setConstant(value, for: constraint)
+          setConstantIfChanged(value, constraint)
         }
         isDirty = true
         return
@@ -236,7 +252,7 @@ final class LayoutEngine {
     let values = [-Double(offset.x), -Double(offset.y)]
     if state.ownKind == .scrollGuide, state.own.count == 4 {
       for (constraint, value) in zip(state.own, values) {
-        try? solver.setConstant(value, for: constraint)
+        setConstantIfChanged(value, constraint)
       }
       isDirty = true
       return
@@ -268,7 +284,7 @@ final class LayoutEngine {
       .map { -Double($0) }
       if state.ownKind == .safeArea, state.own.count == 4 {
         for (constraint, value) in zip(state.own, values) {
-          try? solver.setConstant(value, for: constraint)
+          setConstantIfChanged(value, constraint)
         }
         isDirty = true
         return
@@ -344,7 +360,7 @@ final class LayoutEngine {
       (state.own.first?.expression.terms.contains { $0.variable === base.x }) == true
     {
       for (constraint, value) in zip(state.own, values) {
-        try? solver.setConstant(value, for: constraint)
+        setConstantIfChanged(value, constraint)
       }
       isDirty = true
       return

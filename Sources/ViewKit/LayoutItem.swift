@@ -44,6 +44,8 @@ final class LayoutItemState {
   var ownKind = OwnKind.none
   /// Edit variables the engine made for the item (root views).
   var edits: [Variable] = []
+  /// The size last suggested for a root's edit variables.
+  var suggestedSize: SIMD2<Double>?
   /// Intrinsic size and priorities the own constraints were built from.
   var intrinsic = IntrinsicKey()
   /// Active user constraints that reference the item, in no particular order; each knows
@@ -66,6 +68,8 @@ final class LayoutItemState {
 
   /// Adds an active constraint; returns its slot.
   func addReference(_ constraint: NSLayoutConstraint) -> Int {
+    // Most items have a handful of constraints: one allocation instead of three growths.
+    if references.capacity == 0 { references.reserveCapacity(6) }
     references.append(constraint)
     return references.count - 1
   }
