@@ -43,9 +43,21 @@ final class LayoutEngine {
     self.root = root
   }
 
-  /// Clears the unowned references to the engine that items and constraints hold.
+  /// Clears the unowned references to the engine that items and constraints hold, and what
+  /// the items had in this solver. Active constraints of views that outlive the root stay
+  /// active without an engine ("orphans"); the next tree or layout pass that meets them
+  /// installs them again (``UIView/installOrphanedConstraints()``), as UIKit's constraints
+  /// stay with their views.
   isolated deinit {
-    for state in items where state.engine === self { state.engine = nil }
+    for state in items where state.engine === self {
+      state.engine = nil
+      state.own = []
+      state.ownLabels = []
+      state.edits = []
+      state.ownKind = .none
+      state.index = -1
+      state.suggestedSize = nil
+    }
     for constraint in installed where constraint.engine === self { constraint.engine = nil }
   }
 

@@ -105,7 +105,14 @@ extension UIView {
   /// Lays out the tree now if anything changed: constraints are solved once and every
   /// frame they decide is written before this returns.
   public func layoutIfNeeded() {
-    rootView._engine?.layout()
+    let root = rootView
+    if let engine = root._engine {
+      engine.layout()
+    } else if root._layoutState != nil || !root.subviews.isEmpty {
+      // A tree whose window was freed: its constraints come back in its own engine.
+      root.installOrphanedConstraints(into: root.layoutEngine)
+      root._engine?.layout()
+    }
   }
 
   /// Marks the view for ``updateConstraints()`` in the next layout pass.
