@@ -46,6 +46,9 @@ public enum TextError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidFontSize(Double)
   /// The width limit is not a positive finite number.
   case invalidWidth(Double)
+  /// An attribute span's UTF-8 range leaves the string (of `length` bytes) or splits a
+  /// character.
+  case invalidSpan(Range<Int>, length: Int)
 
   /// A message naming the input.
   public var description: String {
@@ -56,6 +59,9 @@ public enum TextError: Error, Sendable, Hashable, CustomStringConvertible {
       return "font size \(size) is not a positive finite number"
     case .invalidWidth(let width):
       return "width limit \(width) is not a positive finite number"
+    case .invalidSpan(let range, let length):
+      return "attribute span \(range.lowerBound)..<\(range.upperBound) is outside the text's"
+        + " \(length) UTF-8 bytes or splits a character"
     }
   }
 }

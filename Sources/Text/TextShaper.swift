@@ -70,36 +70,90 @@ public final class TextShaper: @unchecked Sendable {
     _ text: String, font: FontDescription, maxWidth: Double? = nil, maxLines: Int = 0,
     lineBreakMode: TextLineBreakMode = .byWordWrapping, alignment: TextAlignment = .natural
   ) throws(TextError) -> TextMeasurement {
+    try measure(
+      text, font: font, spans: [], maxWidth: maxWidth, maxLines: maxLines,
+      lineBreakMode: lineBreakMode, alignment: alignment)
+  }
+
+  /// Lays out `text` with attribute spans (fonts and colours over UTF-8 ranges, later spans
+  /// winning where they overlap) and measures it: the shaping behind `NSAttributedString`.
+  ///
+  /// - Throws: as ``measure(_:font:maxWidth:maxLines:lineBreakMode:alignment:)``, for the
+  ///   base font and every span's font; ``TextError/invalidSpan(_:length:)`` for a span
+  ///   outside the text or splitting a character.
+  public func measure(
+    _ text: String, font: FontDescription, spans: [TextAttributeSpan], maxWidth: Double? = nil,
+    maxLines: Int = 0, lineBreakMode: TextLineBreakMode = .byWordWrapping,
+    alignment: TextAlignment = .natural
+  ) throws(TextError) -> TextMeasurement {
+    for span in spans { try span.validate(in: text) }
     guard font.size.isFinite, font.size > 0, font.size < 100_000 else {
       throw .invalidFontSize(font.size)
     }
     if let maxWidth, !(maxWidth.isFinite && maxWidth > 0) { throw .invalidWidth(maxWidth) }
     lock.lock()
     defer { lock.unlock() }
-    guard font.families.contains(where: { hasFamilyLocked($0) }) else {
-      throw .fontFamilyNotFound(font.family)
+    for wanted in [font] + spans.compactMap(\.font)
+    where !wanted.families.contains(where: { hasFamilyLocked($0) }) {
+      throw .fontFamilyNotFound(wanted.family)
     }
     let layout = pango_layout_new(context)!
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
     configure(
       layout, text: text, font: font, maxWidth: maxWidth, maxLines: maxLines,
       lineBreakMode: lineBreakMode, alignment: alignment)
+    if !spans.isEmpty { apply(spans, to: layout) }
     return read(layout, text: text, maxLines: maxLines)
   }
 
   // MARK: - Pango
 
-  private func configure(
-    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
-    maxLines: Int, lineBreakMode: TextLineBreakMode, alignment: TextAlignment
-  ) {
-    let desc = pango_font_description_new()
-    defer { pango_font_description_free(desc) }
+  private static func pangoDescription(_ font: FontDescription) -> OpaquePointer {
+    let desc = pango_font_description_new()!
     pango_font_description_set_family(desc, font.family)
     pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
     let weight = font.weight.rawValue.isFinite ? min(max(font.weight.rawValue, 1), 1000) : 400
     pango_font_description_set_weight(desc, PangoWeight(UInt32(weight.rounded())))
     pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    return desc
+  }
+
+  /// Puts the spans on the layout as a Pango attribute list (font descriptions, foreground
+  /// colour and alpha).
+  private func apply(_ spans: [TextAttributeSpan], to layout: OpaquePointer) {
+    let list = pango_attr_list_new()
+    defer { pango_attr_list_unref(list) }
+    func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ span: TextAttributeSpan) {
+      guard let attribute else { return }
+      attribute.pointee.start_index = guint(span.utf8Range.lowerBound)
+      attribute.pointee.end_index = guint(span.utf8Range.upperBound)
+      pango_attr_list_insert(list, attribute)
+    }
+    func channel(_ value: Double) -> UInt16 {
+      UInt16((min(max(value.isFinite ? value : 0, 0), 1) * 65535).rounded())
+    }
+    for span in spans where !span.utf8Range.isEmpty {
+      if let font = span.font {
+        let desc = Self.pangoDescription(font)
+        insert(pango_attr_font_desc_new(desc), span)
+        pango_font_description_free(desc)
+      }
+      if let color = span.color {
+        insert(
+          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+          span)
+        insert(pango_attr_foreground_alpha_new(max(channel(color.alpha), 1)), span)
+      }
+    }
+    pango_layout_set_attributes(layout, list)
+  }
+
+  private func configure(
+    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
+    maxLines: Int, lineBreakMode: TextLineBreakMode, alignment: TextAlignment
+  ) {
+    let desc = Self.pangoDescription(font)
+    defer { pango_font_description_free(desc) }
     pango_layout_set_font_description(layout, desc)
     pango_layout_set_text(layout, text, -1)
     pango_layout_set_auto_dir(layout, 1)

@@ -7,7 +7,8 @@
 @MainActor
 open class CALayer {
   /// The view this layer backs (`nil` for presentation copies).
-  public private(set) weak var delegateView: UIView?
+  /// (Not `weak`, see ``UIView/superview``: the view clears it in its `deinit`.)
+  public internal(set) unowned(unsafe) var delegateView: UIView?
   private var detachedFrame = CGRect.zero
   private var detachedOpacity: Float = 1
   private var isPresentationCopy = false
@@ -111,7 +112,7 @@ open class CALayer {
     let now = (delegateView?.window?.clock ?? UIView.fallbackClock).now
     let keys = CAAnimationKey.allCases.filter { key in
       (key == .frame ? frameAnimations : opacityAnimations).contains {
-        now < $0.start + $0.duration
+        now < $0.end
       }
     }
     return keys.isEmpty ? nil : keys.map(\.rawValue)
@@ -159,13 +160,13 @@ open class CALayer {
     for animation in list {
       let remaining = animation.remaining(at: time)
       if remaining == 0 {
-        expired = expired || time >= animation.start + animation.duration
+        expired = expired || time >= animation.end
         continue
       }
       values += animation.delta * remaining
     }
     if expired, time >= (delegateView?.window?.clock ?? UIView.fallbackClock).now {
-      let live = list.filter { time < $0.start + $0.duration }
+      let live = list.filter { time < $0.end }
       if key == .frame { frameAnimations = live } else { opacityAnimations = live }
     }
     return values

@@ -6,13 +6,21 @@ extension LayoutEngine {
   /// Adds an active user constraint to the solver; reports and breaks it when it conflicts.
   func install(_ constraint: NSLayoutConstraint) {
     guard let first = constraint.firstLayoutItem else { return }
+    install(constraint, first, constraint.secondLayoutItem)
+  }
+
+  /// ``install(_:)`` with the items already loaded.
+  func install(
+    _ constraint: NSLayoutConstraint, _ first: any LayoutItem, _ second: (any LayoutItem)?
+  ) {
     register(first)
-    if let second = constraint.secondLayoutItem { register(second) }
-    let built = constraint.makeSolverConstraint()
+    if let second { register(second) }
+    let built = constraint.makeSolverConstraint(first, second, engine: self)
     constraint.solverConstraint = built
     constraint.engine = self
     constraint.isBroken = false
-    installed[ObjectIdentifier(constraint)] = constraint
+    constraint.installedSlot = installed.count
+    installed.append(constraint)
     do {
       try solver.addConstraint(built)
     } catch {
@@ -26,7 +34,16 @@ extension LayoutEngine {
     if let built = constraint.solverConstraint, !constraint.isBroken {
       try? solver.removeConstraint(built)
     }
-    installed[ObjectIdentifier(constraint)] = nil
+    let slot = constraint.installedSlot
+    if slot >= 0, slot < installed.count, installed[slot] === constraint {
+      let last = installed.count - 1
+      if slot != last {
+        installed[slot] = installed[last]
+        installed[slot].installedSlot = slot
+      }
+      installed.removeLast()
+    }
+    constraint.installedSlot = -1
     constraint.solverConstraint = nil
     constraint.engine = nil
     constraint.isBroken = false
@@ -75,7 +92,7 @@ extension LayoutEngine {
   func conflictingUsers(_ error: SolverError) -> [NSLayoutConstraint] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
     let wanted = Set(list.map(ObjectIdentifier.init))
-    return installed.values.filter { constraint in
+    return installed.filter { constraint in
       constraint.solverConstraint.map { wanted.contains(ObjectIdentifier($0)) } ?? false
     }.sorted { $0.serial < $1.serial }
   }
@@ -85,9 +102,8 @@ extension LayoutEngine {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
     var result: [String] = []
     for wanted in list {
-      for entry in items {
-        guard let item = entry.item else { continue }
-        let state = item.layoutState
+      for state in items {
+        guard let item = state.owner else { continue }
         if let index = state.own.firstIndex(where: { $0 === wanted }) {
           result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.ownLabels[index])")
         }
@@ -106,20 +122,27 @@ extension LayoutEngine {
 
   /// Takes over everything another engine holds (its root was added to this engine's tree).
   func adopt(_ other: LayoutEngine) {
-    let constraints = other.installed.values.sorted { $0.serial < $1.serial }
+    let constraints = other.installed.sorted { $0.serial < $1.serial }
     for constraint in constraints { other.uninstall(constraint) }
-    for entry in other.items.reversed() {
-      if let item = entry.item { other.unregister(item) }
+    for state in other.items.reversed() {
+      if let item = state.owner { other.unregister(item) }
     }
-    for case let view? in other.needsLayoutViews.map(\.view) where view.needsLayoutFlag {
+    var queued = other.needsLayoutViews
+    if other.rootNeedsLayout { queued.append(other.root) }
+    for view in queued where view.needsLayoutFlag {
       view.needsLayoutFlag = false
       view.setNeedsLayout()
     }
-    for case let view? in other.needsUpdateConstraintsViews.map(\.view)
-    where view.needsUpdateConstraintsFlag {
+    var updating = other.needsUpdateConstraintsViews
+    if other.rootNeedsUpdateConstraints { updating.append(other.root) }
+    for view in updating where view.needsUpdateConstraintsFlag {
       view.needsUpdateConstraintsFlag = false
       view.setNeedsUpdateConstraints()
     }
+    other.needsLayoutViews = []
+    other.needsUpdateConstraintsViews = []
+    other.rootNeedsLayout = false
+    other.rootNeedsUpdateConstraints = false
     root.rootLayoutIssues += other.root.rootLayoutIssues
     other.root.rootLayoutIssues = []
     for constraint in constraints { install(constraint) }
@@ -142,7 +165,7 @@ extension LayoutEngine {
     var seen = Set<ObjectIdentifier>()
     var touching: [NSLayoutConstraint] = []
     for item in subtreeItems {
-      for constraint in item.layoutState.references.values
+      for constraint in item.layoutState.references
       where seen.insert(ObjectIdentifier(constraint)).inserted {
         touching.append(constraint)
       }

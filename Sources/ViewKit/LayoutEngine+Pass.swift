@@ -6,7 +6,10 @@ extension LayoutEngine {
   /// while those steps change the layout again.
   func layout() {
     for _ in 0..<8 {
-      guard isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty else {
+      guard
+        isDirty || !needsLayoutViews.isEmpty || !needsUpdateConstraintsViews.isEmpty
+          || rootNeedsLayout || rootNeedsUpdateConstraints
+      else {
         return
       }
       runUpdateConstraints()
@@ -14,19 +17,66 @@ extension LayoutEngine {
       if directionChanged { rebuildDirectional() }
       if isDirty {
         isDirty = false
+        compactIfShrunk()
         solver.updateVariables()
         writeFrames()
       }
       runLayoutSubviews()
-      if !isDirty && needsUpdateConstraintsViews.isEmpty && needsLayoutViews.isEmpty { return }
+      if !isDirty && needsUpdateConstraintsViews.isEmpty && needsLayoutViews.isEmpty
+        && !rootNeedsLayout && !rootNeedsUpdateConstraints
+      {
+        return
+      }
+    }
+  }
+
+  /// After most of a large tree left (three quarters of the solver's constraints gone), the
+  /// solver is rebuilt from what is live, so its buffers shrink with the tree and the heap
+  /// returns to what the remaining views need; the rebuild costs as much as adding the live
+  /// constraints once.
+  func compactIfShrunk() {
+    let live = solver.constraintCount
+    solverPeak = max(solverPeak, live)
+    guard solverPeak >= 4096, live * 4 <= solverPeak else { return }
+    rebuildSolver()
+    solverPeak = solver.constraintCount
+  }
+
+  /// A fresh solver with the live constraints: each item's own (and the root's edit
+  /// variables), then the user constraints in activation order.
+  func rebuildSolver() {
+    solver = Solver()
+    for state in items {
+      for constraint in state.own { try? solver.addConstraint(constraint) }
+      for variable in state.edits {
+        try? solver.addEditVariable(variable, strength: Self.rootStrength)
+      }
+    }
+    // The root's size, as `syncOwnConstraints` suggests it.
+    if let state = root._layoutState, state.edits.count == 4 {
+      state.suggestedSize = SIMD2(Double(root.frame.width), Double(root.frame.height))
+      let values = [0, 0, Double(root.frame.width), Double(root.frame.height)]
+      for (variable, value) in zip(state.edits, values) {
+        try? solver.suggestValue(value, for: variable)
+      }
+    }
+    for constraint in installed.sorted(by: { $0.serial < $1.serial }) where !constraint.isBroken {
+      guard let built = constraint.solverConstraint else { continue }
+      do {
+        try solver.addConstraint(built)
+      } catch {
+        constraint.isBroken = true
+      }
     }
   }
 
   private func runUpdateConstraints() {
-    while !needsUpdateConstraintsViews.isEmpty {
-      let views = needsUpdateConstraintsViews
+    while !needsUpdateConstraintsViews.isEmpty || rootNeedsUpdateConstraints {
+      var views = needsUpdateConstraintsViews
+      if rootNeedsUpdateConstraints { views.append(root) }
       needsUpdateConstraintsViews = []
-      for case let view? in views.map(\.view) where view.needsUpdateConstraintsFlag {
+      rootNeedsUpdateConstraints = false
+      for view in views where view.needsUpdateConstraintsFlag {
         view.needsUpdateConstraintsFlag = false
         view.updateConstraints()
       }
@@ -37,18 +87,20 @@ extension LayoutEngine {
     while !dirtyItems.isEmpty {
       let items = dirtyItems
       dirtyItems = []
-      for item in items { syncOwnConstraints(item) }
+      for state in items {
+        if let item = state.owner { syncOwnConstraints(item) }
+      }
     }
   }
 
   private func rebuildDirectional() {
     directionChanged = false
-    let list = installed.values.filter(\.usesDirectionalAttributes).sorted { $0.serial < $1.serial }
+    let list = installed.filter(\.usesDirectionalAttributes).sorted { $0.serial < $1.serial }
     for constraint in list where constraint.needsFlip != constraint.builtFlipped {
       reinstall(constraint)
     }
-    for entry in items {
-      if let guide = entry.item as? UILayoutGuide, guide.role == .margins {
+    for state in items {
+      if let guide = state.ownerGuide, guide.role == .margins {
         syncOwnConstraints(guide)
       }
     }
@@ -57,11 +109,18 @@ extension LayoutEngine {
   /// Writes the solved frames of views that constraints position (not the root, not views
   /// whose frames make their constraints).
   private func writeFrames() {
-    for entry in items {
-      guard let view = entry.item as? UIView, let parent = view.superview,
+    for mine in items {
+      if let guide = mine.ownerGuide {
+        if guide.role == .scrollContent, !mine.references.isEmpty,
+          let scroll = guide.owningView as? UIScrollView
+        {
+          scroll.contentSizeFromLayout(CGSize(width: mine.width.value, height: mine.height.value))
+        }
+        continue
+      }
+      guard let view = mine.ownerView, let parent = view.superview,
         !view.translatesAutoresizingMaskIntoConstraints
       else { continue }
-      let mine = view.layoutState
       let theirs = parent.layoutState
       let frame = CGRect(
         x: mine.x.value - theirs.x.value, y: mine.y.value - theirs.y.value,
@@ -72,11 +131,15 @@ extension LayoutEngine {
 
   private func runLayoutSubviews() {
     var rounds = 0
-    while !needsLayoutViews.isEmpty, rounds < 8 {
+    while !needsLayoutViews.isEmpty || rootNeedsLayout, rounds < 8 {
       rounds += 1
       // Parents before children: bucket by depth (linear, stable).
       var buckets: [[UIView]] = []
-      for case let view? in needsLayoutViews.map(\.view) where view.needsLayoutFlag {
+      if rootNeedsLayout {
+        rootNeedsLayout = false
+        if root.needsLayoutFlag { buckets.append([root]) }
+      }
+      for view in needsLayoutViews where view.needsLayoutFlag {
         let depth = view.depth
         while buckets.count <= depth { buckets.append([]) }
         buckets[depth].append(view)

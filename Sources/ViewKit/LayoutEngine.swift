@@ -6,39 +6,59 @@ import Cassowary
 final class LayoutEngine {
   /// The solver; it frees the rows and symbols of removed constraints and variables.
   var solver = Solver()
-  unowned let root: UIView
-  /// Installed user constraints by identity.
-  var installed: [ObjectIdentifier: NSLayoutConstraint] = [:]
-  /// Registered items (weak: the tree owns them).
-  var items: [WeakItem] = []
+  unowned(unsafe) let root: UIView
+  /// Installed user constraints, in no particular order (each knows its slot).
+  var installed: [NSLayoutConstraint] = []
+  /// Registered items' states (each reaches its item while the item lives).
+  var items: [LayoutItemState] = []
   /// Items whose own constraints must be rebuilt before the next solve.
-  var dirtyItems: [any LayoutItem] = []
-  /// Views to lay out (`layoutSubviews`) in the next pass.
-  var needsLayoutViews: [WeakView] = []
-  /// Views whose `updateConstraints` must run in the next pass.
-  var needsUpdateConstraintsViews: [WeakView] = []
+  /// (Their states, not the items: the root owns the engine, so holding the root here
+  /// would keep a detached tree alive forever.)
+  var dirtyItems: [LayoutItemState] = []
+  /// Views to lay out (`layoutSubviews`) in the next pass. Held strongly (a view removed
+  /// meanwhile lives until the pass drops it); the root is never queued here (it owns the
+  /// engine): ``rootNeedsLayout`` stands for it.
+  var needsLayoutViews: [UIView] = []
+  /// Views whose `updateConstraints` must run in the next pass (the root: its flag).
+  var needsUpdateConstraintsViews: [UIView] = []
+  /// The root is queued for `layoutSubviews`.
+  var rootNeedsLayout = false
+  /// The root is queued for `updateConstraints`.
+  var rootNeedsUpdateConstraints = false
   /// Set when anything changed since the last solve.
   var isDirty = false
   /// Set when a direction changed, so constraints with leading/trailing are rebuilt.
   var directionChanged = false
-  private var isLayingOut = false
+  /// The most constraints the solver held since it was made (see `compactIfShrunk`).
+  var solverPeak = 0
 
   /// Above any UIKit priority below required (999 → 999 000), below required.
   static let insetStrength = Strength(999_500)
+  /// A safe-area guide stays inside the base safe area at this strength (above the pull to
+  /// the view's edges, below the required "inside the view, never inverted").
+  static let safeClampStrength = Strength(999_700)
   static let rootStrength = Strength(999_900)
 
   init(root: UIView) {
     self.root = root
   }
 
-  struct WeakItem {
-    weak var item: (any LayoutItem)?
-  }
-
-  /// A view queued for a pass, held weakly: the root owns its engine, so a strong entry for
-  /// the root (or a view about to be dropped) would keep it alive forever.
-  struct WeakView {
-    weak var view: UIView?
+  /// Clears the unowned references to the engine that items and constraints hold, and what
+  /// the items had in this solver. Active constraints of views that outlive the root stay
+  /// active without an engine ("orphans"); the next tree or layout pass that meets them
+  /// installs them again (``UIView/installOrphanedConstraints()``), as UIKit's constraints
+  /// stay with their views.
+  isolated deinit {
+    for state in items where state.engine === self {
+      state.engine = nil
+      state.own = []
+      state.ownLabels = []
+      state.edits = []
+      state.ownKind = .none
+      state.index = -1
+      state.suggestedSize = nil
+    }
+    for constraint in installed where constraint.engine === self { constraint.engine = nil }
   }
 
   // MARK: - Items
@@ -50,7 +70,7 @@ final class LayoutEngine {
     if let parent = item.layoutParentView { register(parent) }
     state.engine = self
     state.index = items.count
-    items.append(WeakItem(item: item))
+    items.append(state)
     syncOwnConstraints(item)
   }
 
@@ -60,9 +80,10 @@ final class LayoutEngine {
     guard state.engine === self else { return }
     dropOwnConstraints(item)
     let last = items.count - 1
-    if state.index != last, let moved = items[last].item {
-      items[state.index] = WeakItem(item: moved)
-      moved.layoutState.index = state.index
+    if state.index != last {
+      let moved = items[last]
+      items[state.index] = moved
+      moved.index = state.index
     }
     items.removeLast()
     state.engine = nil
@@ -70,7 +91,7 @@ final class LayoutEngine {
   }
 
   func markDirty(_ item: any LayoutItem) {
-    dirtyItems.append(item)
+    dirtyItems.append(item.layoutState)
     isDirty = true
   }
 
@@ -90,6 +111,10 @@ final class LayoutEngine {
   func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
     do {
       try solver.addConstraint(constraint)
+      if state.own.capacity == 0 {
+        state.own.reserveCapacity(4)
+        state.ownLabels.reserveCapacity(4)
+      }
       state.own.append(constraint)
       state.ownLabels.append(label)
     } catch {
@@ -101,6 +126,13 @@ final class LayoutEngine {
           conflictingDescriptions: conflictingDescriptions(error)))
     }
     isDirty = true
+  }
+
+  /// Sets an own constraint's constant unless it already has it (a window resize leaves the
+  /// safe-area guide's constants alone, for one).
+  func setConstantIfChanged(_ value: Double, _ constraint: Constraint) {
+    guard constraint.constant != value else { return }
+    try? solver.setConstant(value, for: constraint)
   }
 
   /// Builds or updates the constraints an item makes for itself.
@@ -123,22 +155,27 @@ final class LayoutEngine {
       if state.ownKind != .root {
         dropOwnConstraints(view)
         state.ownKind = .root
+        state.suggestedSize = nil
         for variable in [state.x, state.y, state.width, state.height] {
           try? solver.addEditVariable(variable, strength: Self.rootStrength)
           state.edits.append(variable)
         }
       }
-      try? solver.suggestValue(0, for: state.x)
-      try? solver.suggestValue(0, for: state.y)
-      try? solver.suggestValue(Double(view.frame.width), for: state.width)
-      try? solver.suggestValue(Double(view.frame.height), for: state.height)
+      let size = SIMD2(Double(view.frame.width), Double(view.frame.height))
+      if state.suggestedSize != size {
+        try? solver.suggestValue(0, for: state.x)
+        try? solver.suggestValue(0, for: state.y)
+        try? solver.suggestValue(size.x, for: state.width)
+        try? solver.suggestValue(size.y, for: state.height)
+        state.suggestedSize = size
+      }
       isDirty = true
     case .frame:
       let frame = view.frame
       let values = [frame.minX, frame.minY, frame.width, frame.height].map { -Double($0) }
       if state.ownKind == .frame, state.own.count == 4 {
         for (constraint, value) in zip(state.own, values) {
-          try? solver.setConstant(value, for: constraint)
+          setConstantIfChanged(value, constraint)
         }
         isDirty = true
         return
@@ -210,20 +247,56 @@ final class LayoutEngine {
       syncSafeArea(guide, view, state)
     case .margins:
       syncMargins(guide, view, state)
+    case .scrollContent, .scrollFrame:
+      syncScrollGuide(guide, view, state)
+    }
+  }
+
+  /// A scroll view's guides, in the scroll view's content coordinates (where its subviews'
+  /// constraints place them): the frame guide is the visible rectangle (its origin the
+  /// content offset, its size the scroll view's); the content guide starts at the content
+  /// origin and takes its size from user constraints (a weak pull to zero keeps it
+  /// determined without them), and that size becomes the `contentSize`.
+  private func syncScrollGuide(_ guide: UILayoutGuide, _ view: UIView, _ state: LayoutItemState) {
+    let v = view.layoutState
+    let isFrame = guide.role == .scrollFrame
+    let offset = isFrame ? view.boundsOrigin : .zero
+    let values = [-Double(offset.x), -Double(offset.y)]
+    if state.ownKind == .scrollGuide, state.own.count == 4 {
+      for (constraint, value) in zip(state.own, values) {
+        setConstantIfChanged(value, constraint)
+      }
+      isDirty = true
+      return
+    }
+    dropOwnConstraints(guide)
+    state.ownKind = .scrollGuide
+    addOwn(Constraint(state.x - v.x + values[0], .equal), to: state, "minX")
+    addOwn(Constraint(state.y - v.y + values[1], .equal), to: state, "minY")
+    if isFrame {
+      addOwn(Constraint(state.width - v.width, .equal), to: state, "width")
+      addOwn(Constraint(state.height - v.height, .equal), to: state, "height")
+    } else {
+      addOwn(Constraint(state.width - 0, .equal, strength: .weak), to: state, "width")
+      addOwn(Constraint(state.height - 0, .equal, strength: .weak), to: state, "height")
     }
   }
 
   private func syncSafeArea(_ guide: UILayoutGuide, _ view: UIView, _ state: LayoutItemState) {
     let v = view.layoutState
+    let add = view.additionalSafeArea
     if view.superview == nil {
-      let insets = (view as? UIWindow)?.windowSafeAreaInsets ?? .zero
+      let window = (view as? UIWindow)?.windowSafeAreaInsets ?? .zero
+      let insets = UIEdgeInsets(
+        top: window.top + add.top, left: window.left + add.left,
+        bottom: window.bottom + add.bottom, right: window.right + add.right)
       let values = [
         insets.left, insets.top, -(insets.left + insets.right), -(insets.top + insets.bottom),
       ]
       .map { -Double($0) }
       if state.ownKind == .safeArea, state.own.count == 4 {
         for (constraint, value) in zip(state.own, values) {
-          try? solver.setConstant(value, for: constraint)
+          setConstantIfChanged(value, constraint)
         }
         isDirty = true
         return
@@ -239,31 +312,50 @@ final class LayoutEngine {
     if state.ownKind == .safeArea { return }
     dropOwnConstraints(guide)
     state.ownKind = .safeArea
-    let rootGuide = view.rootView.safeAreaLayoutGuide
-    register(rootGuide)
-    let r = rootGuide.layoutState
-    // Each edge is the inner of the view's edge and the root's safe edge.
+    // The safe area comes from the nearest ancestor whose controller adds insets, else
+    // from the root.
+    let baseGuide = (view.safeAreaBase ?? view.rootView).safeAreaLayoutGuide
+    register(baseGuide)
+    let r = baseGuide.layoutState
+    // Each edge is the inner of the view's edge and the base's safe edge, moved in by the
+    // view's own additional insets, and kept inside the view, never inverted (a view wholly
+    // in the unsafe area gets an empty guide at its edge nearest the safe area, as
+    // `safeAreaInsets` says).
     let strong = Self.insetStrength
-    addOwn(Constraint(state.x - v.x, .greaterThanOrEqual), to: state, "left>=view")
-    addOwn(Constraint(state.x - r.x, .greaterThanOrEqual), to: state, "left>=root")
-    addOwn(Constraint(state.x - v.x, .lessThanOrEqual, strength: strong), to: state, "left")
-    addOwn(Constraint(state.y - v.y, .greaterThanOrEqual), to: state, "top>=view")
-    addOwn(Constraint(state.y - r.y, .greaterThanOrEqual), to: state, "top>=root")
-    addOwn(Constraint(state.y - v.y, .lessThanOrEqual, strength: strong), to: state, "top")
+    let clamp = Self.safeClampStrength
+    let (l, t) = (Double(add.left), Double(add.top))
+    let (rt, bm) = (Double(add.right), Double(add.bottom))
+    addOwn(Constraint(state.x - v.x - l, .greaterThanOrEqual), to: state, "left>=view")
+    addOwn(
+      Constraint(state.x - r.x - l, .greaterThanOrEqual, strength: clamp), to: state,
+      "left>=root")
+    addOwn(Constraint(state.x - v.x - l, .lessThanOrEqual, strength: strong), to: state, "left")
+    addOwn(Constraint(state.x - (v.x + v.width), .lessThanOrEqual), to: state, "left<=view")
+    addOwn(Constraint(state.y - v.y - t, .greaterThanOrEqual), to: state, "top>=view")
+    addOwn(
+      Constraint(state.y - r.y - t, .greaterThanOrEqual, strength: clamp), to: state,
+      "top>=root")
+    addOwn(Constraint(state.y - v.y - t, .lessThanOrEqual, strength: strong), to: state, "top")
+    addOwn(Constraint(state.y - (v.y + v.height), .lessThanOrEqual), to: state, "top<=view")
+    addOwn(Constraint(state.width + 0, .greaterThanOrEqual), to: state, "width>=0")
+    addOwn(Constraint(state.height + 0, .greaterThanOrEqual), to: state, "height>=0")
     let right = state.x + state.width
     let bottom = state.y + state.height
-    addOwn(Constraint(right - (v.x + v.width), .lessThanOrEqual), to: state, "right<=view")
-    addOwn(Constraint(right - (r.x + r.width), .lessThanOrEqual), to: state, "right<=root")
+    addOwn(Constraint(right - (v.x + v.width) + rt, .lessThanOrEqual), to: state, "right<=view")
     addOwn(
-      Constraint(right - (v.x + v.width), .greaterThanOrEqual, strength: strong), to: state,
-      "right")
+      Constraint(right - (r.x + r.width) + rt, .lessThanOrEqual, strength: clamp), to: state,
+      "right<=root")
     addOwn(
-      Constraint(bottom - (v.y + v.height), .lessThanOrEqual), to: state, "bottom<=view")
+      Constraint(right - (v.x + v.width) + rt, .greaterThanOrEqual, strength: strong),
+      to: state, "right")
     addOwn(
-      Constraint(bottom - (r.y + r.height), .lessThanOrEqual), to: state, "bottom<=root")
+      Constraint(bottom - (v.y + v.height) + bm, .lessThanOrEqual), to: state, "bottom<=view")
     addOwn(
-      Constraint(bottom - (v.y + v.height), .greaterThanOrEqual, strength: strong), to: state,
-      "bottom")
+      Constraint(bottom - (r.y + r.height) + bm, .lessThanOrEqual, strength: clamp), to: state,
+      "bottom<=root")
+    addOwn(
+      Constraint(bottom - (v.y + v.height) + bm, .greaterThanOrEqual, strength: strong),
+      to: state, "bottom")
   }
 
   private func syncMargins(_ guide: UILayoutGuide, _ view: UIView, _ state: LayoutItemState) {
@@ -280,7 +372,7 @@ final class LayoutEngine {
       (state.own.first?.expression.terms.contains { $0.variable === base.x }) == true
     {
       for (constraint, value) in zip(state.own, values) {
-        try? solver.setConstant(value, for: constraint)
+        setConstantIfChanged(value, constraint)
       }
       isDirty = true
       return

@@ -18,6 +18,9 @@ public struct LayoutIssue: Sendable, CustomStringConvertible {
     case invalidAttributes
     /// A constant or multiplier is NaN or infinite.
     case nonFinite
+    /// A modal presentation or dismissal that cannot happen (the presenter is already
+    /// presenting, is not in a window, or the controller is already presented); ignored.
+    case invalidPresentation
   }
 
   /// What went wrong.

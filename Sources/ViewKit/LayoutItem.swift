@@ -27,8 +27,13 @@ final class LayoutItemState {
   let width: Variable
   /// Height.
   let height: Variable
-  /// The engine the item is registered with.
-  weak var engine: LayoutEngine?
+  /// The view or guide these variables belong to; cleared by its `deinit`. Not `weak`: a
+  /// weak reference would give every view a side table and slow every retain and release.
+  unowned(unsafe) var ownerView: UIView?
+  /// See ``ownerView``.
+  unowned(unsafe) var ownerGuide: UILayoutGuide?
+  /// The engine the item is registered with (cleared by the engine's `deinit`).
+  unowned(unsafe) var engine: LayoutEngine?
   /// Position in the engine's item list.
   var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
@@ -39,10 +44,20 @@ final class LayoutItemState {
   var ownKind = OwnKind.none
   /// Edit variables the engine made for the item (root views).
   var edits: [Variable] = []
+  /// The size last suggested for a root's edit variables.
+  var suggestedSize: SIMD2<Double>?
   /// Intrinsic size and priorities the own constraints were built from.
   var intrinsic = IntrinsicKey()
-  /// Active user constraints that reference the item, by identity.
-  var references: [ObjectIdentifier: NSLayoutConstraint] = [:]
+  /// Active user constraints that reference the item, in no particular order; each knows
+  /// its slot here (``NSLayoutConstraint`` `firstSlot`/`secondSlot`), so adding and removing
+  /// one is O(1) without hashing.
+  var references: [NSLayoutConstraint] = []
+
+  /// The item, while it lives.
+  var owner: (any LayoutItem)? {
+    if let ownerView { return ownerView }
+    return ownerGuide
+  }
 
   init() {
     x = Variable()
@@ -51,13 +66,36 @@ final class LayoutItemState {
     height = Variable()
   }
 
+  /// Adds an active constraint; returns its slot.
+  func addReference(_ constraint: NSLayoutConstraint) -> Int {
+    // Most items have a handful of constraints: one allocation instead of three growths.
+    if references.capacity == 0 { references.reserveCapacity(6) }
+    references.append(constraint)
+    return references.count - 1
+  }
+
+  /// Removes the constraint at `slot`; the last one moves into the hole.
+  func removeReference(at slot: Int, _ constraint: NSLayoutConstraint) {
+    let last = references.count - 1
+    guard slot >= 0, slot <= last, references[slot] === constraint else { return }
+    if slot != last {
+      let moved = references[last]
+      references[slot] = moved
+      moved.referenceMoved(in: self, from: last, to: slot)
+    }
+    references.removeLast()
+  }
+
+  /// The active constraints that reference the item, oldest first.
+  var sortedReferences: [NSLayoutConstraint] { references.sorted { $0.serial < $1.serial } }
+
   /// The current solved frame in root coordinates.
   var solvedRect: CGRect {
     CGRect(x: x.value, y: y.value, width: width.value, height: height.value)
   }
 
   enum OwnKind: Equatable {
-    case none, root, frame, intrinsic, safeArea, margins
+    case none, root, frame, intrinsic, safeArea, margins, scrollGuide
 
     /// The UIKit name of such constraints in logs.
     var prefix: String {
@@ -68,6 +106,7 @@ final class LayoutItemState {
       case .intrinsic: return "NSContentSizeLayoutConstraint"
       case .safeArea: return "UIViewSafeAreaLayoutGuide"
       case .margins: return "UIViewLayoutMarginsGuide"
+      case .scrollGuide: return "UIScrollView-layoutGuide"
       }
     }
   }

@@ -2,7 +2,9 @@
 /// `NSLayoutAnchor`). The subclasses only relate anchors of the same kind.
 @MainActor
 public class NSLayoutAnchor<AnchorType: AnyObject> {
-  weak var item: (any LayoutItem)?
+  /// Held strongly: anchors are short-lived values, and a strong reference spares every
+  /// anchor the weak-reference side table.
+  let item: any LayoutItem
   let attribute: NSLayoutConstraint.Attribute
 
   init(item: any LayoutItem, attribute: NSLayoutConstraint.Attribute) {

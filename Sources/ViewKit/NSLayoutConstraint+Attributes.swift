@@ -117,10 +117,17 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
 
   /// Whether the constraint is built mirrored (right-to-left layout with leading/trailing).
   var needsFlip: Bool {
-    guard usesDirectionalAttributes,
-      let view = firstLayoutItem?.layoutParentView
-        ?? (firstLayoutItem as? UIView)
-    else { return false }
+    guard usesDirectionalAttributes, let first = firstLayoutItem else { return false }
+    return needsFlip(first, engine: nil)
+  }
+
+  func needsFlip(_ first: any LayoutItem, engine: LayoutEngine?) -> Bool {
+    guard usesDirectionalAttributes else { return false }
+    // No view anywhere forces a direction: every view reads the window's.
+    if UIView.forcedDirectionCount == 0, let engine {
+      return (engine.root as? UIWindow)?.windowTraits.layoutDirection == .rightToLeft
+    }
+    guard let view = first.layoutParentView ?? (first as? UIView) else { return false }
     return view.effectiveUserInterfaceLayoutDirection == .rightToLeft
   }
 
@@ -129,15 +136,16 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
 
   /// `first − multiplier·second − constant (relation) 0`, mirrored in x (every x position
   /// negated, leading read as right, trailing as left) when ``needsFlip``.
-  func makeSolverConstraint() -> Constraint {
-    let flip = needsFlip
+  func makeSolverConstraint(
+    _ first: any LayoutItem, _ second: (any LayoutItem)?, engine: LayoutEngine?
+  ) -> Constraint {
+    let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
     var terms: [Term] = []
+    terms.reserveCapacity(4)
     var structural = 0.0
-    if let first = firstLayoutItem {
-      Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
-    }
-    if let second = secondLayoutItem {
+    Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
+    if let second {
       Self.append(
         second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
         &structural)

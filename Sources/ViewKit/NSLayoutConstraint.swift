@@ -13,7 +13,7 @@ import Cassowary
 /// c.isActive = true
 /// ```
 @MainActor
-public class NSLayoutConstraint {
+public final class NSLayoutConstraint {
   /// The first item (a `UIView` or `UILayoutGuide`).
   public var firstItem: AnyObject? { firstLayoutItem }
   /// The second item, or `nil` for a constant.
@@ -31,24 +31,33 @@ public class NSLayoutConstraint {
   /// Whether the constraint should be archived (kept for compatibility).
   public var shouldBeArchived = false
 
-  weak var firstLayoutItem: (any LayoutItem)?
-  weak var secondLayoutItem: (any LayoutItem)?
+  /// The items' variables: strong (no cycle: a state does not own its item); the items
+  /// themselves are reached through them while they live, as UIKit's weak items.
+  let firstState: LayoutItemState?
+  let secondState: LayoutItemState?
+  var firstLayoutItem: (any LayoutItem)? { firstState?.owner }
+  var secondLayoutItem: (any LayoutItem)? { secondState?.owner }
   let serial: Int
   private static var nextSerial = 0
   var solverConstraint: Constraint?
-  weak var engine: LayoutEngine?
+  /// The engine it is installed in (cleared by the engine's `deinit`).
+  unowned(unsafe) var engine: LayoutEngine?
   var isBroken = false
   var builtFlipped = false
   var structuralConstant: Double = 0
   private var activeFlag = false
+  /// Slots in the items' reference lists and the engine's installed list (while active).
+  var firstSlot = -1
+  var secondSlot = -1
+  var installedSlot = -1
 
   init(
     first: (any LayoutItem)?, _ firstAttribute: Attribute, _ relation: Relation,
     second: (any LayoutItem)?, _ secondAttribute: Attribute, multiplier: CGFloat,
     constant: CGFloat
   ) {
-    firstLayoutItem = first
-    secondLayoutItem = second
+    firstState = first?.layoutState
+    secondState = second?.layoutState
     self.firstAttribute = firstAttribute
     self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
     self.relation = relation
@@ -123,6 +132,7 @@ public class NSLayoutConstraint {
       LayoutIssue.report(.missingItem, "constraint has no first item: \(description)", self)
       return
     }
+    let second = secondLayoutItem
     if let problem = attributeProblem() {
       LayoutIssue.report(.invalidAttributes, problem, self, on: first.layoutAnchorView)
       return
@@ -133,28 +143,48 @@ public class NSLayoutConstraint {
         on: first.layoutAnchorView)
       return
     }
-    guard let firstRoot = first.layoutRootView else {
-      LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
-      return
-    }
-    if let second = secondLayoutItem, second.layoutRootView !== firstRoot {
-      LayoutIssue.report(
-        .noCommonAncestor,
-        "Unable to activate constraint with anchors \(first.layoutName) and \(second.layoutName)"
-          + " because they have no common ancestor. Does the constraint or its anchors reference"
-          + " items in different view hierarchies? \(description)", self, on: firstRoot)
-      return
+    guard let firstState else { return }
+    // Fast path: items registered with one engine share its root (no walk up the tree).
+    let engine: LayoutEngine
+    if let known = firstState.engine, secondState == nil || secondState?.engine === known {
+      engine = known
+    } else {
+      guard let firstRoot = first.layoutRootView else {
+        LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
+        return
+      }
+      if let second, second.layoutRootView !== firstRoot {
+        LayoutIssue.report(
+          .noCommonAncestor,
+          "Unable to activate constraint with anchors \(first.layoutName) and"
+            + " \(second.layoutName) because they have no common ancestor. Does the constraint"
+            + " or its anchors reference items in different view hierarchies? \(description)",
+          self, on: firstRoot)
+        return
+      }
+      engine = firstRoot.layoutEngine
     }
     activeFlag = true
-    first.layoutState.references[ObjectIdentifier(self)] = self
-    secondLayoutItem?.layoutState.references[ObjectIdentifier(self)] = self
-    firstRoot.layoutEngine.install(self)
+    firstSlot = firstState.addReference(self)
+    if let secondState { secondSlot = secondState.addReference(self) }
+    engine.install(self, first, second)
   }
 
   private func deactivate() {
     activeFlag = false
-    firstLayoutItem?.layoutState.references[ObjectIdentifier(self)] = nil
-    secondLayoutItem?.layoutState.references[ObjectIdentifier(self)] = nil
+    if firstSlot >= 0 { firstState?.removeReference(at: firstSlot, self) }
+    if secondSlot >= 0 { secondState?.removeReference(at: secondSlot, self) }
+    firstSlot = -1
+    secondSlot = -1
     engine?.uninstall(self)
+  }
+
+  /// The item state `state` moved this constraint from slot `old` to `new` of its list.
+  func referenceMoved(in state: LayoutItemState, from old: Int, to new: Int) {
+    if firstState === state, firstSlot == old {
+      firstSlot = new
+    } else if secondState === state, secondSlot == old {
+      secondSlot = new
+    }
   }
 }

@@ -1,22 +1,57 @@
 /// One in-flight change of a layer property: the offset from the new model value back to
 /// the old one, shrinking to zero along a timing curve.
+///
+/// Time is counted in cycles of ``period`` from ``start``; within each cycle the change runs
+/// in the window ``offset`` ..< ``offset`` + ``duration`` (a keyframe's place in its
+/// animation; the whole cycle otherwise). Cycles repeat ``repeatCount`` times, each followed
+/// by its mirror image when ``autoreverses`` (Core Animation plays the timing backwards);
+/// afterwards the model value shows.
 struct PropertyAnimation {
   /// Old value minus new value, per component (x, y, width, height; opacity in x).
   var delta: SIMD4<Double>
-  /// When the animation starts on the clock.
+  /// When the animation (its first cycle) starts on the clock.
   var start: TimeInterval
-  /// How long it runs.
+  /// How long the change runs.
   var duration: TimeInterval
   /// The timing curve.
   var curve: UIView.AnimationCurve
   /// Spring damping ratio, for spring animations.
   var damping: Double?
+  /// The cycle length (the whole keyframe animation's duration; ``duration`` otherwise).
+  var period: TimeInterval = 0
+  /// Where in the cycle the change starts.
+  var offset: TimeInterval = 0
+  /// How many cycles (`.infinity` for `.repeat`).
+  var repeatCount: Double = 1
+  /// Whether each cycle plays forward then backward.
+  var autoreverses = false
+  /// Whether the value jumps at the window's start instead of moving (discrete keyframes).
+  var isDiscrete = false
+
+  /// The cycle length actually used.
+  var cycle: TimeInterval { max(period, offset + duration) }
+
+  /// When the animation stops changing what is shown (`.infinity` when it repeats forever).
+  var end: TimeInterval {
+    let legs = max(repeatCount, 0) * (autoreverses ? 2 : 1)
+    if legs.isInfinite { return .infinity }
+    return start + cycle * max(legs, 1)
+  }
 
   /// The fraction of ``delta`` still shown at `time`: 1 before the start, 0 after the end.
   func remaining(at time: TimeInterval) -> Double {
     if time <= start { return 1 }
-    if duration <= 0 || time >= start + duration { return 0 }
-    let t = (time - start) / duration
+    if time >= end { return 0 }
+    let cycle = self.cycle
+    guard cycle > 0 else { return 0 }
+    let elapsed = time - start
+    let leg = (elapsed / cycle).rounded(.down)
+    var local = elapsed - leg * cycle
+    if autoreverses, leg.truncatingRemainder(dividingBy: 2) == 1 { local = cycle - local }
+    if local <= offset { return 1 }
+    if isDiscrete { return 0 }
+    if duration <= 0 || local >= offset + duration { return 0 }
+    let t = (local - offset) / duration
     if let damping { return 1 - Self.spring(t, damping: damping) }
     return 1 - curve.progress(t)
   }

@@ -10,12 +10,22 @@ public typealias NSLineBreakMode = TextLineBreakMode
 ///
 /// One line by default; with ``numberOfLines`` 0 (any) or more than 1 it wraps at
 /// ``preferredMaxLayoutWidth`` or, when that is 0, at the width layout gives it (a second
-/// pass, as UIKit does).
+/// pass, as UIKit does). ``attributedText`` fonts size the text; with
+/// ``adjustsFontSizeToFitWidth`` the font shrinks (down to ``minimumScaleFactor``) when the
+/// width layout gives is less than the text needs.
 @MainActor
 open class UILabel: UIView {
-  /// The text.
-  open var text: String? { didSet { if text != oldValue { textChanged() } } }
-  /// The font (the 17 pt system font by default).
+  /// The text. Setting it replaces ``attributedText`` with plain text.
+  open var text: String? {
+    didSet {
+      if settingAttributed { return }
+      let wasAttributed = attributedStorage != nil
+      attributedStorage = nil
+      if text != oldValue || wasAttributed { textChanged() }
+    }
+  }
+  /// The font (the 17 pt system font by default); ``attributedText`` ranges without a font
+  /// use it.
   open var font: UIFont! = .systemFont(ofSize: 17) { didSet { textChanged() } }
   /// The text colour.
   open var textColor: UIColor! = .label
@@ -29,19 +39,26 @@ open class UILabel: UIView {
   open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { textChanged() } }
   /// Whether the text is drawn enabled.
   open var isEnabled = true
-  /// Whether the font shrinks to fit (kept for compatibility; not applied).
-  open var adjustsFontSizeToFitWidth = false
-  /// The smallest scale when shrinking (kept for compatibility).
-  open var minimumScaleFactor: CGFloat = 0
+  /// Whether the font shrinks, down to ``minimumScaleFactor``, when the label is narrower
+  /// than its text (or, with several lines, when the text needs more lines than allowed).
+  /// As in UIKit, the intrinsic size stays the full-size text's: constraints decide the
+  /// width, and the text shrinks to fit it (see ``fontScale``).
+  open var adjustsFontSizeToFitWidth = false { didSet { textChanged() } }
+  /// The smallest scale when shrinking; 0 (the default) means no shrinking, as in UIKit.
+  open var minimumScaleFactor: CGFloat = 0 { didSet { textChanged() } }
 
-  private var cached: (key: Key, result: TextMeasurement?)?
+  var attributedStorage: NSAttributedString?
+  private var settingAttributed = false
+  private var cached: [Key: TextMeasurement?] = [:]
   private var wrapWidthUsed: CGFloat?
-  /// The last measuring error (a missing font), or `nil`.
+  /// The last measuring error (a missing font, a bad attribute range), or `nil`.
   public private(set) var textError: TextError?
 
-  private struct Key: Equatable {
+  private struct Key: Hashable {
     var text: String
     var font: UIFont
+    var spans: [TextAttributeSpan]
+    var scale: CGFloat
     var width: CGFloat?
     var lines: Int
     var mode: NSLineBreakMode
@@ -52,15 +69,65 @@ open class UILabel: UIView {
     super.init(frame: frame)
   }
 
+  /// The styled text: fonts (``NSAttributedString/Key/font``) and colours
+  /// (``NSAttributedString/Key/foregroundColor``) per range. Fonts change the measured and
+  /// intrinsic size. Setting it sets ``text`` to its string; reading it after ``text`` was
+  /// set gives that text in the label's font and colour.
+  open var attributedText: NSAttributedString? {
+    get {
+      if let attributedStorage { return attributedStorage }
+      guard let text else { return nil }
+      var attributes: [NSAttributedString.Key: Any] = [:]
+      if let font { attributes[.font] = font }
+      if let textColor { attributes[.foregroundColor] = textColor }
+      return NSAttributedString(string: text, attributes: attributes)
+    }
+    set {
+      settingAttributed = true
+      defer { settingAttributed = false }
+      attributedStorage = newValue.map { NSAttributedString(attributedString: $0) }
+      text = newValue?.string
+      textChanged()
+    }
+  }
+
   private func textChanged() {
-    cached = nil
+    cached = [:]
     invalidateIntrinsicContentSize()
     setNeedsLayout()
   }
 
-  /// The laid-out text for the current width: lines, baselines, direction.
+  /// The laid-out text for the current width: lines, baselines, direction (with the font
+  /// scaled by ``fontScale``).
   public var textLayout: TextMeasurement? {
-    measure(width: wrapWidth(for: bounds.width > 0 ? bounds.width : nil))
+    let available = bounds.width > 0 ? bounds.width : nil
+    return measure(width: wrapWidth(for: available), scale: fontScale)
+  }
+
+  /// The factor ``adjustsFontSizeToFitWidth`` scales the font by at the current width:
+  /// the largest (to about 1%) of ``minimumScaleFactor``…1 at which the text fits; 1 when
+  /// not adjusting or when it fits already.
+  public var fontScale: CGFloat {
+    guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, minimumScaleFactor < 1,
+      bounds.width > 0
+    else { return 1 }
+    let available = bounds.width
+    let wrap = wrapWidth(for: available)
+    func fits(_ scale: CGFloat) -> Bool {
+      guard let measured = measure(width: wrap, scale: scale) else { return true }
+      if numberOfLines == 1 { return CGFloat(measured.width) <= available + 0.001 }
+      let lineLimitOK = numberOfLines == 0 || measured.totalLineCount <= numberOfLines
+      return lineLimitOK && !measured.isTruncated
+    }
+    if fits(1) { return 1 }
+    var low = minimumScaleFactor
+    if !fits(low) { return low }
+    var high: CGFloat = 1
+    while high - low > 0.01 {
+      let middle = (low + high) / 2
+      if fits(middle) { low = middle } else { high = middle }
+    }
+    return low
   }
 
   private func wrapWidth(for available: CGFloat?) -> CGFloat? {
@@ -69,21 +136,27 @@ open class UILabel: UIView {
     return available
   }
 
-  private func measure(width: CGFloat?) -> TextMeasurement? {
-    guard let text, !text.isEmpty else { return nil }
+  private func measure(width: CGFloat?, scale: CGFloat = 1) -> TextMeasurement? {
+    guard let text, !text.isEmpty, let font else { return nil }
+    let spans = textAttributeSpans
     let key = Key(
-      text: text, font: font, width: width, lines: numberOfLines, mode: lineBreakMode)
-    if let cached, cached.key == key { return cached.result }
+      text: text, font: font, spans: spans, scale: scale, width: width, lines: numberOfLines,
+      mode: lineBreakMode)
+    if let hit = cached[key] { return hit }
+    if cached.count >= 32 { cached = [:] }
+    var description = font.fontDescription
+    description.size *= Double(scale)
     do {
       let result = try TextShaper.shared.measure(
-        text, font: font.fontDescription, maxWidth: width.map { Double(max($0, 1)) },
-        maxLines: numberOfLines, lineBreakMode: lineBreakMode, alignment: textAlignment)
+        text, font: description, spans: Self.scaled(spans, by: scale),
+        maxWidth: width.map { Double(max($0, 1)) }, maxLines: numberOfLines,
+        lineBreakMode: lineBreakMode, alignment: textAlignment)
       textError = nil
-      cached = (key, result)
+      cached[key] = result
       return result
     } catch {
       textError = error
-      cached = (key, nil)
+      cached[key] = .some(nil)
       return nil
     }
   }
@@ -93,7 +166,8 @@ open class UILabel: UIView {
     return (CGFloat(value) * scale - 1e-6).rounded(.up) / scale
   }
 
-  /// The text's size, ceiled to whole pixels; zero for no text.
+  /// The full-size text's size (attributed fonts included), ceiled to whole pixels; zero
+  /// for no text.
   open override var intrinsicContentSize: CGSize {
     let width = wrapWidth(for: wrapWidthUsedOrNil())
     guard let measured = measure(width: width) else { return .zero }

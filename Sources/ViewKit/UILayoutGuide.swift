@@ -1,16 +1,24 @@
 /// An invisible rectangle that takes part in layout (UIKit's `UILayoutGuide`): add it to a
 /// view with ``UIView/addLayoutGuide(_:)`` and constrain its anchors.
 @MainActor
-public class UILayoutGuide: LayoutItem {
+public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   /// The view that owns the guide.
-  public internal(set) weak var owningView: UIView?
+  /// Not `weak` (see ``UIView/superview``): the owning view clears it in its `deinit`.
+  public internal(set) unowned(unsafe) var owningView: UIView?
   /// A name for logs.
   public var identifier = ""
   let role: Role
-  lazy var layoutState = LayoutItemState()
+  var stateStorage: LayoutItemState?
+  var layoutState: LayoutItemState {
+    if let stateStorage { return stateStorage }
+    let state = LayoutItemState()
+    state.ownerGuide = self
+    stateStorage = state
+    return state
+  }
 
   enum Role {
-    case plain, safeArea, margins
+    case plain, safeArea, margins, scrollContent, scrollFrame
   }
 
   /// A guide to add to a view.
@@ -18,10 +26,21 @@ public class UILayoutGuide: LayoutItem {
     role = .plain
   }
 
+  isolated deinit {
+    stateStorage?.ownerGuide = nil
+    stateStorage?.references = []
+  }
+
   init(role: Role, owner: UIView) {
     self.role = role
     owningView = owner
-    identifier = role == .safeArea ? "UIViewSafeAreaLayoutGuide" : "UIViewLayoutMarginsGuide"
+    switch role {
+    case .plain: identifier = ""
+    case .safeArea: identifier = "UIViewSafeAreaLayoutGuide"
+    case .margins: identifier = "UIViewLayoutMarginsGuide"
+    case .scrollContent: identifier = "UIScrollView-contentLayoutGuide"
+    case .scrollFrame: identifier = "UIScrollView-frameLayoutGuide"
+    }
   }
 
   /// The guide's frame in its owning view's coordinates, after layout.
@@ -29,7 +48,13 @@ public class UILayoutGuide: LayoutItem {
     guard let owner = owningView else { return .zero }
     owner.layoutIfNeeded()
     guard layoutState.engine != nil, owner.layoutState.engine === layoutState.engine else {
-      return role == .plain ? .zero : owner.bounds.inset(by: fallbackInsets(owner))
+      switch role {
+      case .plain: return .zero
+      case .safeArea, .margins: return owner.bounds.inset(by: fallbackInsets(owner))
+      case .scrollFrame: return owner.bounds
+      case .scrollContent:
+        return CGRect(origin: .zero, size: (owner as? UIScrollView)?.contentSize ?? .zero)
+      }
     }
     let mine = layoutState.solvedRect
     let theirs = owner.layoutState.solvedRect
@@ -50,26 +75,8 @@ public class UILayoutGuide: LayoutItem {
   }
   var baselineOffsets: (first: CGFloat, last: CGFloat) { (0, 0) }
 
-  /// Leading edge.
-  public var leadingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .leading) }
-  /// Trailing edge.
-  public var trailingAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .trailing) }
-  /// Left edge.
-  public var leftAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .left) }
-  /// Right edge.
-  public var rightAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .right) }
-  /// Horizontal centre.
-  public var centerXAnchor: NSLayoutXAxisAnchor { .init(item: self, attribute: .centerX) }
-  /// Top edge.
-  public var topAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .top) }
-  /// Bottom edge.
-  public var bottomAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .bottom) }
-  /// Vertical centre.
-  public var centerYAnchor: NSLayoutYAxisAnchor { .init(item: self, attribute: .centerY) }
-  /// Width.
-  public var widthAnchor: NSLayoutDimension { .init(item: self, attribute: .width) }
-  /// Height.
-  public var heightAnchor: NSLayoutDimension { .init(item: self, attribute: .height) }
+  /// The guide itself (see ``LayoutAnchorOwner``).
+  public var _layoutAnchorItem: LayoutAnchorItem { LayoutAnchorItem(item: self) }
 
   /// Whether the guide's frame is not fully determined by its constraints.
   public var hasAmbiguousLayout: Bool {

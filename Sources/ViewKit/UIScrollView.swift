@@ -23,8 +23,37 @@ extension UIScrollViewDelegate {
 /// the content offset is the bounds' origin.
 @MainActor
 open class UIScrollView: UIView {
-  /// The size of the scrollable content.
+  /// The size of the scrollable content: set it, or let constraints to
+  /// ``contentLayoutGuide`` decide it (each layout pass then writes it).
   open var contentSize = CGSize.zero
+  var contentGuideStorage: UILayoutGuide?
+  var frameGuideStorage: UILayoutGuide?
+
+  /// The content area, in content coordinates: constrain subviews to its edges, and its
+  /// size (so the ``contentSize``) follows them. Its origin is the content's origin.
+  public var contentLayoutGuide: UILayoutGuide {
+    if let contentGuideStorage { return contentGuideStorage }
+    let guide = UILayoutGuide(role: .scrollContent, owner: self)
+    guides.append(guide)
+    contentGuideStorage = guide
+    return guide
+  }
+
+  /// The visible rectangle, in content coordinates: its size is the scroll view's and its
+  /// origin the ``contentOffset``, so views pinned to it stay put on screen while the
+  /// content scrolls, and `frameLayoutGuide.widthAnchor` gives content the viewport's width.
+  public var frameLayoutGuide: UILayoutGuide {
+    if let frameGuideStorage { return frameGuideStorage }
+    let guide = UILayoutGuide(role: .scrollFrame, owner: self)
+    guides.append(guide)
+    frameGuideStorage = guide
+    return guide
+  }
+
+  /// Writes a content size solved from ``contentLayoutGuide`` (layout passes only).
+  func contentSizeFromLayout(_ size: CGSize) {
+    if size != contentSize { contentSize = size }
+  }
   /// Extra room around the content.
   open var contentInset = UIEdgeInsets.zero
   /// Whether the user can scroll.
@@ -80,6 +109,9 @@ open class UIScrollView: UIView {
     set {
       guard newValue != boundsOrigin else { return }
       boundsOrigin = newValue
+      if let guide = frameGuideStorage, let engine = guide.layoutState.engine {
+        engine.markDirty(guide)
+      }
       setNeedsLayout()
       delegate?.scrollViewDidScroll(self)
     }

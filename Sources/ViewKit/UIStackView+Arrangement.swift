@@ -22,26 +22,30 @@ extension UIStackView {
     }
   }
 
+  /// `UISV-<attribute>` by attribute raw value, made once.
+  private static let identifiers: [String] = (0...12).map {
+    "UISV-" + (Attribute(rawValue: $0) ?? .notAnAttribute).name
+  }
+
   /// Replaces the stack's constraints with ones for the visible arranged views.
   func rebuildArrangement() {
     NSLayoutConstraint.deactivate(stackConstraints)
     for guide in spacers { removeLayoutGuide(guide) }
     spacers = []
     var list: [NSLayoutConstraint] = []
-    let box: AnyObject = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+    let box: any LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
     let axes = Axes(axis)
     let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
 
     func add(
-      _ a: AnyObject, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,
-      _ b: AnyObject?, _ attrB: Attribute, multiplier: CGFloat = 1, _ constant: CGFloat = 0,
-      priority: UILayoutPriority = .required
+      _ a: any LayoutItem, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,
+      _ b: (any LayoutItem)?, _ attrB: Attribute, multiplier: CGFloat = 1,
+      _ constant: CGFloat = 0, priority: UILayoutPriority = .required
     ) {
       let constraint = NSLayoutConstraint(
-        item: a, attribute: attrA, relatedBy: relation, toItem: b, attribute: attrB,
-        multiplier: multiplier, constant: constant)
+        first: a, attrA, relation, second: b, attrB, multiplier: multiplier, constant: constant)
       constraint.priority = priority
-      constraint.identifier = "UISV-\(attrA.name)"
+      constraint.identifier = Self.identifiers[attrA.rawValue]
       list.append(constraint)
     }
 
@@ -82,9 +86,10 @@ extension UIStackView {
   }
 
   private func crossConstraints(
-    for view: UIView, first: UIView, axes: Axes, box: AnyObject,
+    for view: UIView, first: UIView, axes: Axes, box: any LayoutItem,
     add: (
-      AnyObject, Attribute, NSLayoutConstraint.Relation, AnyObject?, Attribute, CGFloat,
+      any LayoutItem, Attribute, NSLayoutConstraint.Relation, (any LayoutItem)?, Attribute,
+      CGFloat,
       CGFloat, UILayoutPriority
     ) -> Void
   ) {
@@ -115,7 +120,8 @@ extension UIStackView {
   private func proportional(
     _ views: [UIView], axes: Axes,
     add: (
-      AnyObject, Attribute, NSLayoutConstraint.Relation, AnyObject?, Attribute, CGFloat,
+      any LayoutItem, Attribute, NSLayoutConstraint.Relation, (any LayoutItem)?, Attribute,
+      CGFloat,
       CGFloat, UILayoutPriority
     ) -> Void
   ) {

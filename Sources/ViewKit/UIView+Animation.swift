@@ -11,9 +11,11 @@ extension UIView {
     public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
     /// Start from what is on screen (always the case here: animations are additive).
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-    /// Repeat (not supported: runs once).
+    /// Repeat forever (the completion never runs; ``CALayer/removeAllAnimations()`` stops
+    /// it).
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-    /// Reverse (not supported: runs once).
+    /// Play forward then backward (then show the model value, as UIKit does); with
+    /// ``repeat``, back and forth forever.
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
     /// Use this duration in a nested animation.
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
@@ -45,10 +47,10 @@ extension UIView {
     animations: @escaping @MainActor () -> Void,
     completion: (@MainActor (Bool) -> Void)? = nil
   ) {
-    run(
-      AnimationContext(
-        duration: max(0, duration), delay: max(0, delay), curve: options.curve, damping: nil),
-      animations: animations, completion: completion)
+    let context = AnimationContext(
+      duration: max(0, duration), delay: max(0, delay), curve: options.curve, damping: nil)
+    context.apply(options)
+    run(context, animations: animations, completion: completion)
   }
 
   /// Animates over `duration` with the default curve, then calls `completion`.
@@ -75,10 +77,32 @@ extension UIView {
     options: AnimationOptions = [], animations: @escaping @MainActor () -> Void,
     completion: (@MainActor (Bool) -> Void)? = nil
   ) {
-    run(
-      AnimationContext(
-        duration: max(0, duration), delay: max(0, delay), curve: options.curve,
-        damping: Double(dampingRatio)), animations: animations, completion: completion)
+    let context = AnimationContext(
+      duration: max(0, duration), delay: max(0, delay), curve: options.curve,
+      damping: Double(dampingRatio))
+    context.apply(options)
+    run(context, animations: animations, completion: completion)
+  }
+
+  /// Overrides the repeat count and autoreversing of the animations `animations` starts,
+  /// inside an animation block (UIKit's replacement for `setAnimationRepeatCount`).
+  public class func modifyAnimations(
+    withRepeatCount count: CGFloat, autoreverses: Bool, animations: () -> Void
+  ) {
+    guard let outer = AnimationContext.current else {
+      animations()
+      return
+    }
+    let context = AnimationContext(
+      duration: outer.duration, delay: outer.delay, curve: outer.curve, damping: outer.damping)
+    context.parent = outer
+    context.offset = outer.offset
+    context.repeatCount = max(Double(count), 0)
+    context.autoreverses = autoreverses
+    context.isDiscrete = outer.isDiscrete
+    AnimationContext.stack.append(context)
+    animations()
+    AnimationContext.stack.removeLast()
   }
 
   /// A transition of `view`'s content (UIKit's cross-dissolve and flips): `animations` runs
@@ -112,7 +136,7 @@ extension UIView {
     UIWindow.newestClock ?? RealTimeClock.shared
   }
 
-  private class func run(
+  class func run(
     _ context: AnimationContext, animations: @MainActor () -> Void,
     completion: (@MainActor (Bool) -> Void)?
   ) {
@@ -121,8 +145,11 @@ extension UIView {
     AnimationContext.stack.removeLast()
     let clock = context.clock ?? fallbackClock
     let start = context.start ?? clock.now + context.delay
-    guard let completion else { return }
-    clock.schedule(at: start + context.duration, repeatInterval: nil) { _ in completion(true) }
+    // Forever-repeating animations never complete (UIKit calls back only when removed).
+    guard let completion, context.legs.isFinite else { return }
+    clock.schedule(at: start + context.duration * context.legs, repeatInterval: nil) { _ in
+      completion(true)
+    }
   }
 }
 
@@ -137,6 +164,19 @@ final class AnimationContext {
   let damping: Double?
   var clock: (any MainClock)?
   var start: TimeInterval?
+  /// Cycles (`.infinity` for `.repeat`).
+  var repeatCount: Double = 1
+  /// Whether each cycle is followed by its mirror image.
+  var autoreverses = false
+  /// Discrete keyframes: values jump instead of moving.
+  var isDiscrete = false
+  /// An `animateKeyframes` block (``UIView/addKeyframe(withRelativeStartTime:relativeDuration:animations:)``
+  /// places changes in it).
+  var isKeyframes = false
+  /// The enclosing block whose timeline this one shares (keyframes, repeat modifiers).
+  var parent: AnimationContext?
+  /// Where this block's change starts within the parent's cycle (keyframes).
+  var offset: TimeInterval = 0
 
   init(duration: TimeInterval, delay: TimeInterval, curve: UIView.AnimationCurve, damping: Double?)
   {
@@ -144,6 +184,30 @@ final class AnimationContext {
     self.delay = delay
     self.curve = curve
     self.damping = damping
+  }
+
+  /// Takes the repeat and reverse options.
+  func apply(_ options: UIView.AnimationOptions) {
+    if options.contains(.repeat) { repeatCount = .infinity }
+    autoreverses = options.contains(.autoreverse)
+  }
+
+  /// Forward and backward plays of the whole block.
+  var legs: Double { max(repeatCount, 1) * (autoreverses ? 2 : 1) }
+
+  /// The outermost block of this timeline.
+  var timeline: AnimationContext { parent?.timeline ?? self }
+
+  /// Resolves the clock and start time of the timeline from the first animated layer.
+  func resolve(for layer: CALayer) -> (clock: any MainClock, start: TimeInterval) {
+    let root = timeline
+    if root.clock == nil {
+      root.clock = layer.delegateView?.window?.clock ?? UIView.fallbackClock
+    }
+    let clock = root.clock ?? UIView.fallbackClock
+    let start = root.start ?? clock.now + root.delay
+    root.start = start
+    return (clock, start)
   }
 
   /// The block that animates changes made now, or `nil`.
@@ -171,24 +235,31 @@ extension CALayer {
 
   private static func record(_ layer: CALayer, _ key: CAAnimationKey, delta: SIMD4<Double>) {
     guard let context = AnimationContext.current, delta != .zero else { return }
-    if context.clock == nil {
-      context.clock = layer.delegateView?.window?.clock ?? UIView.fallbackClock
+    let (clock, start) = context.resolve(for: layer)
+    let timeline = context.timeline
+    guard context.duration > 0 || context.isDiscrete else { return }
+    // Repeats come from the innermost block that sets them (a repeat modifier inside a
+    // keyframe block, else the keyframe block, else the block itself).
+    var repeats = context
+    while repeats.repeatCount == 1, !repeats.autoreverses, let parent = repeats.parent {
+      repeats = parent
     }
-    let clock = context.clock ?? UIView.fallbackClock
-    let start = context.start ?? clock.now + context.delay
-    context.start = start
-    guard context.duration > 0 else { return }
-    let animation = PropertyAnimation(
+    var animation = PropertyAnimation(
       delta: delta, start: start, duration: context.duration, curve: context.curve,
       damping: context.damping)
+    animation.period = context === timeline ? context.duration : timeline.duration
+    animation.offset = context.offset
+    animation.repeatCount = repeats.repeatCount
+    animation.autoreverses = repeats.autoreverses
+    animation.isDiscrete = context.isDiscrete
     // Finished animations add nothing on screen: drop them here too, so a long-lived layer
     // that is animated again and again but never read keeps only what is in flight.
     let now = clock.now
     if key == .frame {
-      layer.frameAnimations.removeAll { now >= $0.start + $0.duration }
+      layer.frameAnimations.removeAll { now >= $0.end }
       layer.frameAnimations.append(animation)
     } else {
-      layer.opacityAnimations.removeAll { now >= $0.start + $0.duration }
+      layer.opacityAnimations.removeAll { now >= $0.end }
       layer.opacityAnimations.append(animation)
     }
   }

@@ -32,6 +32,8 @@ extension UIView {
     if let moved = view._engine {
       view._engine = nil
       layoutEngine.adopt(moved)
+    } else {
+      view.installOrphanedConstraints(into: layoutEngine)
     }
     view.didMoveToSuperview()
     didAddSubview(view)
@@ -93,6 +95,31 @@ extension UIView {
     didMoveToSuperview()
     if oldWindow != nil { notifyWindowChange() }
     parent.setNeedsLayout()
+  }
+
+  /// Installs the active constraints of the subtree that lost their engine (their root was
+  /// freed while this subtree lived on) into `engine`.
+  func installOrphanedConstraints(into engine: LayoutEngine) {
+    if _layoutState == nil && subviews.isEmpty && guides.isEmpty { return }
+    var orphans: [NSLayoutConstraint] = []
+    forEachInSubtree { view in
+      var states: [LayoutItemState] = []
+      if let state = view._layoutState { states.append(state) }
+      for guide in view.allLayoutGuides {
+        if let state = guide.stateStorage { states.append(state) }
+      }
+      for state in states {
+        for constraint in state.references where constraint.isActive && constraint.engine == nil {
+          orphans.append(constraint)
+        }
+      }
+    }
+    guard !orphans.isEmpty else { return }
+    var seen = Set<ObjectIdentifier>()
+    for constraint in orphans.sorted(by: { $0.serial < $1.serial })
+    where seen.insert(ObjectIdentifier(constraint)).inserted {
+      engine.install(constraint)
+    }
   }
 
   /// Whether the view is `view` or inside it.

@@ -21,7 +21,7 @@ extension UIView {
 
   /// The active constraints that reference this view.
   public var constraints: [NSLayoutConstraint] {
-    (_layoutState?.references.values.map { $0 } ?? []).sorted { $0.serial < $1.serial }
+    _layoutState?.sortedReferences ?? []
   }
 
   /// Activates a constraint (the pre-anchor API).
@@ -51,7 +51,7 @@ extension UIView {
   /// Removes a layout guide and deactivates the constraints that reference it.
   public func removeLayoutGuide(_ guide: UILayoutGuide) {
     guard let index = guides.firstIndex(where: { $0 === guide }) else { return }
-    let references = guide.layoutState.references.values.sorted { $0.serial < $1.serial }
+    let references = guide.layoutState.sortedReferences
     NSLayoutConstraint.deactivate(references)
     guide.layoutState.engine?.unregister(guide)
     guides.remove(at: index)
@@ -94,13 +94,25 @@ extension UIView {
   public func setNeedsLayout() {
     guard !needsLayoutFlag else { return }
     needsLayoutFlag = true
-    layoutEngine.needsLayoutViews.append(LayoutEngine.WeakView(view: self))
+    let engine = layoutEngine
+    if engine.root === self {
+      engine.rootNeedsLayout = true
+    } else {
+      engine.needsLayoutViews.append(self)
+    }
   }
 
   /// Lays out the tree now if anything changed: constraints are solved once and every
   /// frame they decide is written before this returns.
   public func layoutIfNeeded() {
-    rootView._engine?.layout()
+    let root = rootView
+    if let engine = root._engine {
+      engine.layout()
+    } else if root._layoutState != nil || !root.subviews.isEmpty {
+      // A tree whose window was freed: its constraints come back in its own engine.
+      root.installOrphanedConstraints(into: root.layoutEngine)
+      root._engine?.layout()
+    }
   }
 
   /// Marks the view for ``updateConstraints()`` in the next layout pass.
@@ -108,7 +120,11 @@ extension UIView {
     guard !needsUpdateConstraintsFlag else { return }
     needsUpdateConstraintsFlag = true
     let engine = layoutEngine
-    engine.needsUpdateConstraintsViews.append(LayoutEngine.WeakView(view: self))
+    if engine.root === self {
+      engine.rootNeedsUpdateConstraints = true
+    } else {
+      engine.needsUpdateConstraintsViews.append(self)
+    }
     engine.isDirty = true
   }
 

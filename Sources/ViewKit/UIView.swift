@@ -26,16 +26,36 @@ open class UIView: LayoutItem {
   /// How the frame follows the superview's size when it translates into constraints.
   public var autoresizingMask: AutoresizingMask = []
 
-  /// The superview, or `nil` for a root.
-  public internal(set) weak var superview: UIView?
+  /// The superview, or `nil` for a root. Not `weak` (a weak reference gives the view a side
+  /// table, which slows every retain and release of it): the superview owns its subviews and
+  /// clears this in its `deinit`.
+  public internal(set) unowned(unsafe) var superview: UIView?
   /// The subviews, back to front.
   public internal(set) var subviews: [UIView] = []
+  var layerStorage: CALayer?
   /// The view's Core Animation layer: corner radius, border, opacity, presentation values.
-  public private(set) lazy var layer = CALayer(view: self)
+  public var layer: CALayer {
+    if let layerStorage { return layerStorage }
+    let layer = CALayer(view: self)
+    layerStorage = layer
+    return layer
+  }
 
   /// A view with a frame in its future superview's coordinates.
   public init(frame: CGRect) {
     frameStorage = frame
+  }
+
+  /// Clears the unowned back references to the view (its subviews' superview, its layer's,
+  /// guides' and layout variables' owner), as weak references would be.
+  isolated deinit {
+    for subview in subviews where subview.superview === self { subview.superview = nil }
+    layerStorage?.delegateView = nil
+    _layoutState?.ownerView = nil
+    _layoutState?.references = []
+    for guide in guides where guide.owningView === self { guide.owningView = nil }
+    if let guide = _safeAreaGuide, guide.owningView === self { guide.owningView = nil }
+    if let guide = _marginsGuide, guide.owningView === self { guide.owningView = nil }
   }
 
   /// A view with a zero frame.
@@ -99,9 +119,16 @@ open class UIView: LayoutItem {
   open var semanticContentAttribute: UISemanticContentAttribute = .unspecified {
     didSet {
       guard semanticContentAttribute != oldValue else { return }
+      if oldValue == .unspecified { UIView.forcedDirectionCount += 1 }
+      if semanticContentAttribute == .unspecified { UIView.forcedDirectionCount -= 1 }
       directionDidChange()
     }
   }
+
+  /// How many views force a direction now (never decremented when such a view is freed, so
+  /// it errs toward the exact walk up the tree). While 0, every view's direction is its
+  /// window's and constraints skip that walk.
+  static var forcedDirectionCount = 0
 
   /// The resolved layout direction: forced by ``semanticContentAttribute``, else the
   /// superview's, else the window's trait collection's.
@@ -142,6 +169,7 @@ open class UIView: LayoutItem {
   var layoutState: LayoutItemState {
     if let state = _layoutState { return state }
     let state = LayoutItemState()
+    state.ownerView = self
     _layoutState = state
     return state
   }
@@ -227,15 +255,65 @@ open class UIView: LayoutItem {
     frame = CGRect(origin: frame.origin, size: size)
   }
 
-  /// The safe area insets: where the window's safe area cuts into this view.
+  /// The safe area insets: where the window's safe area (and the
+  /// `additionalSafeAreaInsets` of controllers whose views contain this one) cuts into this
+  /// view. The same rectangle as ``safeAreaLayoutGuide``'s `layoutFrame` after layout.
+  /// A view wholly inside the unsafe area gets an empty safe area at the edge nearest the
+  /// safe one (the insets never add up to more than the view's size).
   open var safeAreaInsets: UIEdgeInsets {
-    guard let window else { return .zero }
-    if window === self { return window.windowSafeAreaInsets }
+    guard let safe = safeAreaRectInRoot() else { return .zero }
     let mine = convert(bounds, to: nil)
-    let safe = window.bounds.inset(by: window.windowSafeAreaInsets)
     return UIEdgeInsets(
-      top: max(0, safe.minY - mine.minY), left: max(0, safe.minX - mine.minX),
-      bottom: max(0, mine.maxY - safe.maxY), right: max(0, mine.maxX - safe.maxX))
+      top: safe.minY - mine.minY, left: safe.minX - mine.minX,
+      bottom: mine.maxY - safe.maxY, right: mine.maxX - safe.maxX)
+  }
+
+  /// The insets this view's controller adds to its safe area.
+  var additionalSafeArea: UIEdgeInsets { owningController?.additionalSafeAreaInsets ?? .zero }
+
+  /// The nearest ancestor whose controller adds safe-area insets: the safe area of this
+  /// view's subtree is measured from it instead of from the window.
+  var safeAreaBase: UIView? {
+    var view = superview
+    while let candidate = view {
+      if candidate.additionalSafeArea != .zero { return candidate }
+      view = candidate.superview
+    }
+    return nil
+  }
+
+  /// The safe rectangle in the root's coordinates: the window's safe area (or the base's),
+  /// clipped to the view, then inset by the view's own additional insets.
+  func safeAreaRectInRoot() -> CGRect? {
+    guard let window else { return nil }
+    let add = additionalSafeArea
+    if window === self {
+      return bounds.inset(by: window.windowSafeAreaInsets).inset(by: add)
+    }
+    let mine = convert(bounds, to: nil)
+    guard let outer = safeAreaBase?.safeAreaRectInRoot() ?? window.safeAreaRectInRoot() else {
+      return nil
+    }
+    // Each edge is the inner of the view's and the outer safe area's, moved in by the
+    // view's own additional insets, and kept inside the view (never inverted).
+    let left = min(max(mine.minX + add.left, outer.minX + add.left), mine.maxX)
+    let top = min(max(mine.minY + add.top, outer.minY + add.top), mine.maxY)
+    let right = max(min(mine.maxX - add.right, outer.maxX - add.right), left)
+    let bottom = max(min(mine.maxY - add.bottom, outer.maxY - add.bottom), top)
+    return CGRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// Rebuilds the safe-area guides of the subtree (a controller's additional insets
+  /// changed) and tells each view.
+  func safeAreaDidChangeInSubtree() {
+    forEachInSubtree { view in
+      if let guide = view._safeAreaGuide, let engine = guide.layoutState.engine {
+        guide.layoutState.ownKind = .none
+        engine.markDirty(guide)
+      }
+      view.safeAreaInsetsDidChange()
+      view.setNeedsLayout()
+    }
   }
 
   /// Called before the superview changes.

@@ -8,11 +8,27 @@ open class UIViewController {
   public private(set) var children: [UIViewController] = []
   /// A title.
   open var title: String?
-  /// Extra insets added to the view's safe area (kept; not applied to layout).
-  open var additionalSafeAreaInsets = UIEdgeInsets.zero
+  /// Extra insets added to the view's safe area: its `safeAreaLayoutGuide` and
+  /// `safeAreaInsets` move in by them, and so do those of its subviews (and of child
+  /// controllers' views), which are measured from it.
+  open var additionalSafeAreaInsets = UIEdgeInsets.zero {
+    didSet {
+      guard additionalSafeAreaInsets != oldValue else { return }
+      loadedView?.safeAreaDidChangeInSubtree()
+      viewSafeAreaInsetsDidChange()
+    }
+  }
   /// Whether the view is on screen (between `viewDidAppear` and `viewWillDisappear`).
   public private(set) var isAppeared = false
   weak var navigationControllerStorage: UINavigationController?
+  /// The controller this one presents modally (strong: a presenter keeps what it shows).
+  public internal(set) var presentedViewController: UIViewController?
+  /// The controller that presented this one.
+  public internal(set) weak var presentingViewController: UIViewController?
+  /// How ``present(_:animated:completion:)`` shows this controller.
+  open var modalPresentationStyle: UIModalPresentationStyle = .automatic
+  /// Whether a presentation or dismissal of this controller is animating.
+  var isTransitioning = false
 
   /// A controller whose view is made by ``loadView()`` on first use.
   public init() {}
@@ -66,6 +82,8 @@ open class UIViewController {
   open func viewWillLayoutSubviews() {}
   /// Called after the view laid out its subviews.
   open func viewDidLayoutSubviews() {}
+  /// Called after the view's safe-area insets changed (``additionalSafeAreaInsets``).
+  open func viewSafeAreaInsetsDidChange() {}
   /// Called when the traits changed.
   open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
@@ -103,6 +121,26 @@ open class UIViewController {
     guard let parent else { return }
     parent.children.removeAll { $0 === self }
     self.parent = nil
+  }
+
+  /// Presents `viewController` modally over this controller's window: its view fills the
+  /// window (following it when it resizes), sliding up from the bottom when `animated`. The
+  /// appearance calls run around the transition and `completion` runs on the window's clock
+  /// after it, never inside this call. Presenting while already presenting, from a view not
+  /// in a window, or a controller that is already presented is reported
+  /// (``LayoutIssue/Kind/invalidPresentation``) and ignored, as UIKit does.
+  open func present(
+    _ viewController: UIViewController, animated flag: Bool,
+    completion: (@MainActor () -> Void)? = nil
+  ) {
+    presentModally(viewController, animated: flag, completion: completion)
+  }
+
+  /// Dismisses the controller this one presents, or, when it presents none, this controller
+  /// from its presenter: the view slides down when `animated`, leaves the window, and the
+  /// presenter's view comes back; `completion` runs on the clock after it.
+  open func dismiss(animated flag: Bool, completion: (@MainActor () -> Void)? = nil) {
+    dismissModally(animated: flag, completion: completion)
   }
 
   /// Called before the parent changes.

@@ -31,12 +31,28 @@ open class UIWindow: UIView {
     super.init(frame: frame)
     Self.newestClockObject = clock
     if let manual = clock as? ManualClock {
-      manual.addObserver { [weak self] in
-        guard let self else { return false }
-        self.layoutIfNeeded()
+      let token = clockToken
+      manual.addObserver {
+        guard let window = token.window else { return false }
+        window.layoutIfNeeded()
         return true
       }
     }
+  }
+
+  /// What the clock's observer holds instead of a weak reference to the window (which would
+  /// give the window a side table and slow every retain and release of the root).
+  final class Token {
+    unowned(unsafe) var window: UIWindow?
+  }
+  private lazy var clockToken: Token = {
+    let token = Token()
+    token.window = self
+    return token
+  }()
+
+  isolated deinit {
+    clockToken.window = nil
   }
 
   /// A window filling the main screen, on the real-time clock.

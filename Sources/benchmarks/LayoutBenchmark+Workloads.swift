@@ -4,13 +4,32 @@ import Foundation
 import SolverWorkloads
 import ViewKit
 
+/// Median of a list (0 for none).
+func medianOf(_ samples: [Double]) -> Double { median(samples.sorted()) }
+
+/// "view/solver: median ×a, min ×b".
+func ratioNote(_ view: [Double], _ solver: [Double]) -> String {
+  guard !view.isEmpty, !solver.isEmpty else { return "" }
+  return String(
+    format: "view/solver-only: median ×%.2f, min ×%.2f", medianOf(view) / medianOf(solver),
+    (view.min() ?? 0) / (solver.min() ?? 1))
+}
+
 @MainActor
-func navScreenRows(runs: Int) -> [LayoutRow] {
+func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
   var cold: [Double] = []
   var relayout: [Double] = []
   var treeOnly: [Double] = []
   var firstLayout: [Double] = []
+  var solverBuild: [Double] = []
+  var solverFrame: [Double] = []
+  let workload = try? Workload(path: workloads + "/navscreen.json")
   for _ in 0..<runs {
+    // The solver-only build of the same screen, in the same loop.
+    if let workload, let result = try? runOnce(workload, measureHeap: false) {
+      solverBuild.append(result.build)
+      solverFrame.append(medianOf(result.frames))
+    }
     var fresh: NavScreen?
     treeOnly.append(microseconds { fresh = NavScreen(clock: ManualClock()) })
     firstLayout.append(microseconds { fresh!.window.layoutIfNeeded() })
@@ -92,11 +111,21 @@ func navScreenRows(runs: Int) -> [LayoutRow] {
     "\(screen.views.count) views, \(stats.userConstraints) anchors' constraints,"
     + " \(stats.solverConstraints) in the solver"
   return [
-    LayoutRow(name: "navscreen.cold", samples: cold, note: "\(views): build + first layout"),
+    LayoutRow(
+      name: "navscreen.cold", samples: cold,
+      note: "\(views): build + first layout; " + ratioNote(cold, solverBuild)),
+    LayoutRow(
+      name: "navscreen.solver-only.build", samples: solverBuild,
+      note: "shared/bench navscreen.json (157 constraints), same loop"),
     LayoutRow(name: "navscreen.cold.tree", samples: treeOnly, note: "views + activate only"),
     LayoutRow(name: "navscreen.cold.layout", samples: firstLayout, note: "first layoutIfNeeded"),
     LayoutRow(name: "navscreen.constant", samples: relayout, note: "one constant + layout"),
-    LayoutRow(name: "navscreen.rotate", samples: rotations, note: "window resize + layout"),
+    LayoutRow(
+      name: "navscreen.rotate", samples: rotations,
+      note: "window resize + layout; " + ratioNote(rotations, solverFrame)),
+    LayoutRow(
+      name: "navscreen.solver-only.frame", samples: solverFrame,
+      note: "navscreen.json resize frame (median per run)"),
     LayoutRow(
       name: "animate.constraint-frame", samples: slide, note: "prompt moving: constant + layout"),
     LayoutRow(name: "animate.hold-frame", samples: hold, note: "same constant: nothing to do"),
@@ -143,12 +172,55 @@ func makeScreen(views count: Int, in window: UIWindow) -> [UIView] {
   return groups
 }
 
+/// ``makeScreen(views:in:)``'s constraints straight into a solver: the same variables (four
+/// per view), the same user constraints and the same intrinsic-size preferences (hugging
+/// 250, compression 750 per axis of each box), the root's size as edits. Returns the time
+/// to make and solve them.
+func solverOnlyScreen(views count: Int) -> Double {
+  microseconds {
+    let solver = Solver()
+    func box() -> [Variable] { [Variable(), Variable(), Variable(), Variable()] }
+    let root = box()
+    let sizes: [Double] = [0, 0, 390, 3000]
+    for (variable, value) in zip(root, sizes) {
+      try? solver.addEditVariable(variable, strength: Strength(999_900))
+      try? solver.suggestValue(value, for: variable)
+    }
+    let hug = Strength(250_000)
+    let resist = Strength(750_000)
+    for group in 0..<(count / 10) {
+      let c = box()
+      for constraint in [
+        c[0] == root[0] + 4, c[1] == root[1] + Double(group % 100) * 30, c[2] == 380.0,
+        c[3] == 28.0,
+      ] {
+        try? solver.addConstraint(constraint)
+      }
+      var previousRight: Cassowary.Expression = c[0] + 0
+      for _ in 0..<9 {
+        let v = box()
+        for constraint in [
+          v[0] == previousRight + 4, v[1] + v[3] * 0.5 == c[1] + c[3] * 0.5,
+          (v[2] <= 30.0) | hug, (v[2] >= 30.0) | resist, (v[3] <= 20.0) | hug,
+          (v[3] >= 20.0) | resist,
+        ] {
+          try? solver.addConstraint(constraint)
+        }
+        previousRight = v[0] + v[2]
+      }
+    }
+    solver.updateVariables()
+  }
+}
+
 @MainActor
 func scalingRows(runs: Int) -> [LayoutRow] {
   var rows: [LayoutRow] = []
   for count in [100, 1000, 10000] {
     var samples: [Double] = []
-    for _ in 0..<(count == 10000 ? max(1, runs / 3) : runs) {
+    var solverSamples: [Double] = []
+    for _ in 0..<(count == 10000 ? max(3, runs / 3) : runs) {
+      solverSamples.append(solverOnlyScreen(views: count))
       let window = UIWindow(
         frame: CGRect(x: 0, y: 0, width: 390, height: 3000), clock: ManualClock())
       samples.append(
@@ -157,37 +229,62 @@ func scalingRows(runs: Int) -> [LayoutRow] {
           window.layoutIfNeeded()
         })
     }
-    let perView = median(samples.sorted()) / Double(count)
     rows.append(
       LayoutRow(
         name: "screen.\(count)", samples: samples,
-        note: String(format: "build + layout, %.2f µs per view", perView)))
+        note: String(
+          format: "build + layout: %.2f µs per view (median), %.2f (min); ",
+          medianOf(samples) / Double(count), (samples.min() ?? 0) / Double(count))
+          + ratioNote(samples, solverSamples)))
+    rows.append(
+      LayoutRow(
+        name: "screen.\(count).solver-only", samples: solverSamples,
+        note: String(
+          format: "same constraints, no views: %.2f µs per view (median)",
+          medianOf(solverSamples) / Double(count))))
   }
   return rows
 }
 
 /// Heap per view and per active constraint on the 10,000-view screen, and what removing the
-/// views gives back.
+/// views gives back: the solver's constraint count and item list return exactly to the
+/// empty window's; the heap returns to within what the solver's buffers keep (capacity
+/// reused by the next views, not leaked: a second build and removal does not grow it).
 @MainActor
 func memoryReport() -> String {
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 3000), clock: ManualClock())
+  // The baseline: the window after a small screen came and went (its engine and solver
+  // exist, nothing else).
+  for group in makeScreen(views: 10, in: window) { group.removeFromSuperview() }
   window.layoutIfNeeded()
+  let emptyStats = window.layoutStatistics
   let before = heapBytes()
-  var groups = makeScreen(views: 10000, in: window)
-  window.layoutIfNeeded()
-  let loaded = heapBytes()
-  let constraints = groups.count * (4 + 9 * 2)
-  for group in groups { group.removeFromSuperview() }
-  groups = []
-  window.layoutIfNeeded()
-  let after = heapBytes()
-  let used = Double(loaded - before)
-  return String(
-    format:
-      "memory: 10000 views, %d constraints: %.0f KB (%.0f B per view incl. its constraints,"
-      + " %.0f B per constraint); after removing every view: %+.0f KB from baseline",
-    constraints, used / 1024, used / 10000, used / Double(constraints),
-    Double(after - before) / 1024)
+  var lines: [String] = []
+  var afterFirst = 0
+  for round in 1...2 {
+    var groups = makeScreen(views: 10000, in: window)
+    window.layoutIfNeeded()
+    let loaded = heapBytes()
+    let stats = window.layoutStatistics
+    for group in groups { group.removeFromSuperview() }
+    groups = []
+    window.layoutIfNeeded()
+    let after = heapBytes()
+    if round == 1 { afterFirst = after }
+    let used = Double(loaded - before)
+    let back = window.layoutStatistics == emptyStats
+    lines.append(
+      String(
+        format:
+          "memory round %d: 10000 views, %d constraints (%d in the solver): %.0f KB = %.0f B per"
+          + " view incl. its constraints, %.0f B per active constraint; after removing every"
+          + " view: %+.0f KB from the empty window (%+.0f KB from round 1), solver and items"
+          + " back to the empty window's: %@",
+        round, stats.userConstraints, stats.solverConstraints, used / 1024, used / 10000,
+        used / Double(stats.solverConstraints), Double(after - before) / 1024,
+        Double(after - afterFirst) / 1024, back ? "yes" : "NO"))
+  }
+  return lines.joined(separator: "\n")
 }
 
 /// The same count of equalities straight into a solver, added then removed: what the

@@ -12,7 +12,7 @@ struct LayoutRow {
   var line: String {
     let sorted = samples.sorted()
     return String(
-      format: "%-28@ median=%10.2f µs  mean=%10.2f  min=%10.2f  max=%10.2f  n=%d  %@",
+      format: "%-30@ median=%10.2f µs  mean=%10.2f  min=%10.2f  max=%10.2f  n=%d  %@",
       name as NSString, median(sorted), samples.reduce(0, +) / Double(max(samples.count, 1)),
       sorted.first ?? 0, sorted.last ?? 0, samples.count, note as NSString)
   }
@@ -34,7 +34,10 @@ func microseconds(_ body: () -> Void) -> Double {
   return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
 }
 
-/// `benchmarks layout [--runs N] [--json] [--workloads DIR]`.
+/// `benchmarks layout [--runs N] [--json] [--only GROUP] [--workloads DIR]`: the view
+/// layer's timings, each next to the solver-only timing of the same workload measured in the
+/// same loop (the machine's load then weighs on both alike). Medians and minimums are shown:
+/// on a shared machine the minimum is the better estimate of the unloaded cost.
 @MainActor
 func runLayoutBenchmark(_ args: [String]) throws {
   var runs = 20
@@ -68,7 +71,7 @@ func runLayoutBenchmark(_ args: [String]) throws {
   LayoutIssue.logsToStandardError = false
   func wanted(_ group: String) -> Bool { only == nil || only == group }
   var rows: [LayoutRow] = []
-  if wanted("navscreen") { rows += navScreenRows(runs: runs) }
+  if wanted("navscreen") { rows += navScreenRows(runs: runs, workloads: workloads) }
   if wanted("solver") { rows += solverRows(workloads: workloads, runs: runs) }
   if wanted("screen") { rows += scalingRows(runs: max(3, runs / 4)) }
   let memory =

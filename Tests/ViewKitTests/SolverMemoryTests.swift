@@ -103,4 +103,94 @@ import Testing
     #expect(view.layer.frameAnimations.count <= 1)
     #expect(view.layer.opacityAnimations.count <= 1)
   }
+
+  /// A removed subtree keeps its inner constraints (in its own engine) while someone holds
+  /// it, and everything — views, guides, constraints, engine — goes when nobody does; the
+  /// window's solver and item list are back to their size before the subtree came.
+  @Test func aRemovedSubtreeWithInnerConstraintsIsFreed() {
+    let window = makeWindow()
+    window.layoutIfNeeded()
+    let before = window.layoutStatistics
+    weak var weakGroup: UIView?
+    weak var weakChild: UIView?
+    weak var weakGuide: UILayoutGuide?
+    weak var weakConstraint: NSLayoutConstraint?
+    do {
+      let group = makeView("group")
+      window.addSubview(group)
+      let child = makeView("child", intrinsic: CGSize(width: 30, height: 20))
+      group.addSubview(child)
+      let guide = UILayoutGuide()
+      group.addLayoutGuide(guide)
+      let inner = child.leadingAnchor.constraint(equalTo: group.leadingAnchor, constant: 4)
+      NSLayoutConstraint.activate([
+        group.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+        group.topAnchor.constraint(equalTo: window.topAnchor),
+        group.widthAnchor.constraint(equalToConstant: 100),
+        group.heightAnchor.constraint(equalToConstant: 40), inner,
+        child.centerYAnchor.constraint(equalTo: group.centerYAnchor),
+        guide.leadingAnchor.constraint(equalTo: child.trailingAnchor),
+        guide.widthAnchor.constraint(equalToConstant: 5),
+      ])
+      window.layoutIfNeeded()
+      #expect(child.frame.short == "4,10,30,20")
+      (weakGroup, weakChild, weakGuide, weakConstraint) = (group, child, guide, inner)
+      group.removeFromSuperview()
+      group.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+      group.layoutIfNeeded()
+      // The inner constraints moved with the subtree.
+      #expect(inner.isActive)
+      #expect(child.frame.short == "4,10,30,20")
+    }
+    window.layoutIfNeeded()
+    #expect(weakGroup == nil)
+    #expect(weakChild == nil)
+    #expect(weakGuide == nil)
+    #expect(weakConstraint == nil)
+    // The window itself stays registered (it took part in the constraints); nothing else.
+    let after = window.layoutStatistics
+    #expect(after.items == 1)
+    #expect(after.userConstraints == before.userConstraints)
+    #expect(after.solverConstraints == before.solverConstraints)
+  }
+
+  /// When three quarters of a large tree leave, the window's solver is rebuilt from what is
+  /// live (its buffers shrink with the tree), and layout goes on as before.
+  @Test func aSolverThatShrankALotIsRebuiltSmall() throws {
+    let window = makeWindow()
+    let keeper = makeView("keeper", intrinsic: CGSize(width: 50, height: 20))
+    window.addSubview(keeper)
+    NSLayoutConstraint.activate([
+      keeper.leadingAnchor.constraint(
+        equalTo: window.safeAreaLayoutGuide.leadingAnchor, constant: 5),
+      keeper.topAnchor.constraint(equalTo: window.safeAreaLayoutGuide.topAnchor, constant: 6),
+    ])
+    var views: [UIView] = []
+    var offsets: [NSLayoutConstraint] = []
+    for index in 0..<700 {
+      let view = makeView("v\(index)", intrinsic: CGSize(width: 10, height: 10))
+      window.addSubview(view)
+      let offset = view.leadingAnchor.constraint(
+        equalTo: keeper.trailingAnchor, constant: CGFloat(index))
+      NSLayoutConstraint.activate([offset, view.topAnchor.constraint(equalTo: keeper.bottomAnchor)])
+      views.append(view)
+      offsets.append(offset)
+    }
+    window.layoutIfNeeded()
+    let engine = try #require(window._engine)
+    let before = ObjectIdentifier(engine.solver)
+    #expect(engine.solverPeak >= 4096)
+    for view in views.dropFirst(10) { view.removeFromSuperview() }
+    window.layoutIfNeeded()
+    #expect(ObjectIdentifier(engine.solver) != before)
+    #expect(window.layoutStatistics.solverConstraints == 4 + 2 + 4 + 10 * 6)
+    #expect(keeper.frame.short == "5,53,50,20")
+    #expect(views[3].frame.short == "58,73,10,10")
+    // The live constraints are in the new solver: constants still update in place.
+    offsets[3].constant = 100
+    window.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
+    window.layoutIfNeeded()
+    #expect(views[3].frame.short == "155,73,10,10")
+    #expect(window.layoutIssues.isEmpty)
+  }
 }

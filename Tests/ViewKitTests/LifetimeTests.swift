@@ -1,0 +1,92 @@
+import Testing
+import ViewKit
+
+/// Back references that are not `weak` (superview, guide owner, layer owner, engine) are
+/// cleared when their target goes: what outlives its owner sees `nil`, never a dangling
+/// object.
+@MainActor
+@Suite struct LifetimeTests {
+  @Test func aSubviewThatOutlivesItsSuperviewSeesNoSuperview() {
+    var kept: UIView?
+    var keptGuide: UILayoutGuide?
+    var keptLayer: CALayer?
+    do {
+      let parent = makeView("parent")
+      let child = makeView("child", intrinsic: CGSize(width: 10, height: 10))
+      parent.addSubview(child)
+      NSLayoutConstraint.activate([
+        child.leadingAnchor.constraint(equalTo: parent.leadingAnchor, constant: 3),
+        child.topAnchor.constraint(equalTo: parent.topAnchor),
+      ])
+      parent.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+      parent.layoutIfNeeded()
+      kept = child
+      keptGuide = parent.safeAreaLayoutGuide
+      keptLayer = parent.layer
+    }
+    #expect(kept?.superview == nil)
+    #expect(keptGuide?.owningView == nil)
+    #expect(keptGuide?.layoutFrame == .zero)
+    #expect(keptLayer?.delegateView == nil)
+    #expect(keptLayer?.frame == .zero)
+    // The survivor still works: it is its own root now.
+    kept?.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+    kept?.invalidateIntrinsicContentSize()
+    kept?.layoutIfNeeded()
+    #expect(kept?.frame.size == CGSize(width: 20, height: 20))
+  }
+
+  @Test func constraintsThatOutliveTheirViewsReportInsteadOfCrashing() {
+    var constraint: NSLayoutConstraint?
+    var guideConstraint: NSLayoutConstraint?
+    do {
+      let window = makeWindow()
+      let view = makeView("gone")
+      window.addSubview(view)
+      constraint = view.widthAnchor.constraint(equalToConstant: 10)
+      let guide = UILayoutGuide()
+      view.addLayoutGuide(guide)
+      guideConstraint = guide.heightAnchor.constraint(equalTo: view.heightAnchor)
+      constraint?.isActive = true
+      window.layoutIfNeeded()
+    }
+    #expect(constraint?.firstItem == nil)
+    // Deactivating and reactivating a constraint of a freed tree is safe.
+    constraint?.isActive = false
+    constraint?.constant = 20
+    LayoutIssue.unattachedIssues = []
+    constraint?.isActive = true
+    #expect(constraint?.isActive == false)
+    guideConstraint?.isActive = true
+    #expect(guideConstraint?.isActive == false)
+    #expect(LayoutIssue.unattachedIssues.map(\.kind) == [.missingItem, .missingItem])
+  }
+
+  @Test func viewsThatOutliveTheirWindowKeepWorking() {
+    var survivor: UIView?
+    var kept: NSLayoutConstraint?
+    do {
+      let window = makeWindow()
+      let card = makeView("card")
+      window.addSubview(card)
+      let label = makeView("label", intrinsic: CGSize(width: 40, height: 12))
+      card.addSubview(label)
+      kept = label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 4)
+      NSLayoutConstraint.activate([
+        card.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+        card.topAnchor.constraint(equalTo: window.safeAreaLayoutGuide.topAnchor),
+        card.widthAnchor.constraint(equalToConstant: 100),
+        card.heightAnchor.constraint(equalToConstant: 40), kept!,
+        label.topAnchor.constraint(equalTo: card.topAnchor),
+      ])
+      window.layoutIfNeeded()
+      survivor = card
+    }
+    // The window and its engine are gone; the card's tree still lays out on its own.
+    #expect(survivor?.window == nil)
+    kept?.constant = 10
+    survivor?.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+    survivor?.layoutIfNeeded()
+    #expect(survivor?.subviews.first?.frame.minX == 10)
+  }
+}
