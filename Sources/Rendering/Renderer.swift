@@ -112,6 +112,16 @@ public struct Renderer {
     try drawMap(scene, size: size, kind: .pdf).finishDocument()
   }
 
+  /// Forgets the map geometry rasters kept for the next frames (see ``rendersInParallel``:
+  /// a raster frame keeps its map geometry and the next frames with the same map, camera and
+  /// style reuse it).
+  public static func forgetKeptMapRasters() { MapRasterCache.shared.removeAll() }
+
+  /// How many frames reused kept map geometry, and how many drew it.
+  public static var keptMapRasterUse: (reused: Int, drawn: Int) {
+    (MapRasterCache.shared.hits, MapRasterCache.shared.misses)
+  }
+
   // MARK: - Drawing
 
   private func validate(size: CGSize) throws(RenderError) {
