@@ -6,14 +6,15 @@ import Foundation
 /// own, whatever the length of the drive.
 ///
 /// The timeline embeds every frame while their PNGs together stay within ``embeddingLimit``
-/// bytes (48 MB by default: a drive of a few minutes at 10 fps and scale 1). Past that it
+/// bytes (36 MB by default, so the file stays under about 50 MB in base64: the default drive
+/// at 2 fps, or an eighth of its frames at 10 fps). Past that it
 /// embeds every second frame, every fourth, … — the smallest power-of-two stride that fits
 /// — and each position of the slider shows the last embedded frame at or before it (its
 /// caption says which); the first frame and the per-state screenshots are always embedded
 /// at full size. Every frame is still written to `frames/` next to the report.
 public struct DemoReport: Sendable {
   /// The default largest total of PNG bytes embedded in the timeline.
-  public static let defaultEmbeddingLimit = 48 << 20
+  public static let defaultEmbeddingLimit = 36 << 20
 
   /// The run it reports.
   public var run: DemoRun
@@ -29,15 +30,22 @@ public struct DemoReport: Sendable {
     Self.stride(for: run.frames.map { $0.png.isEmpty ? nil : $0.png.count }, limit: embeddingLimit)
   }
 
-  /// The smallest power-of-two stride whose frames (by index, `nil` for frames not kept)
-  /// total at most `limit` bytes, or the first power of two past the frame count.
+  /// The smallest power-of-two stride whose frames (by index; `nil` for a frame the run let
+  /// go of) are all there and total at most `limit` bytes, or the first power of two past
+  /// the frame count (the first frame only).
   static func stride(for sizes: [Int?], limit: Int) -> Int {
     var stride = 1
     while stride < sizes.count {
-      let total = sizes.indices.reduce(0) { sum, i in
-        i % stride == 0 ? sum + (sizes[i] ?? 0) : sum
+      var total = 0
+      var complete = true
+      for index in Swift.stride(from: 0, to: sizes.count, by: stride) {
+        guard let size = sizes[index] else {
+          complete = false
+          break
+        }
+        total += size
       }
-      if total <= limit { return stride }
+      if complete, total <= limit { return stride }
       stride *= 2
     }
     return stride

@@ -17,7 +17,7 @@ import Foundation
 enum ParallelMapRaster {
   /// Extra pixels drawn around the map view on each side, so a sliding viewport (which moves
   /// the anchor) still finds the kept raster.
-  static let marginPoints = 48.0
+  static let marginPoints = 16.0
 
   /// Paints `painter`'s geometry into `(0, 0, size)` of `cr`'s user space at `scale` pixels
   /// per point; returns `false` (having drawn nothing) when it cannot.

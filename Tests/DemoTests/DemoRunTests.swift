@@ -144,8 +144,11 @@ import Testing
   @Test func strideIsTheSmallestPowerOfTwoThatFits() {
     #expect(DemoReport.stride(for: [10, 10, 10, 10], limit: 40) == 1)
     #expect(DemoReport.stride(for: [10, 10, 10, 10], limit: 39) == 2)
-    #expect(DemoReport.stride(for: [10, 10, 10, 10, 10], limit: 19) == 4)
-    #expect(DemoReport.stride(for: [10, nil, 10, nil], limit: 20) == 1)
+    #expect(DemoReport.stride(for: [10, 10, 10, 10, 10], limit: 20) == 4)
+    #expect(DemoReport.stride(for: [10, 10, 10, 10, 10], limit: 19) == 8)
+    // A stride is usable only when the run kept every frame on it.
+    #expect(DemoReport.stride(for: [10, nil, 10, nil], limit: 100) == 2)
+    #expect(DemoReport.stride(for: [10, nil, nil, nil, 10], limit: 100) == 4)
     #expect(DemoReport.stride(for: [10, 10], limit: 0) == 2)
   }
 
