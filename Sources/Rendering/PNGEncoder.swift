@@ -29,24 +29,33 @@ enum PNGEncoder {
     let results = BandResults(count: bands)
     let source = UnsafeSendable(pixels)
     // Opaque pictures (any screen with an opaque window) are written as RGB: a quarter fewer
-    // bytes to filter, checksum and deflate.
+    // bytes to filter, checksum and deflate. Bands are first encoded as RGB; a band that
+    // meets a translucent pixel stops, and then every band is encoded as RGBA.
     let translucent = BandFlags(count: bands)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let first = band * rowsPerBand
       let last = min(height, first + rowsPerBand)
-      if !isOpaque(pixels: source.pointer, stride: stride, width: width, rows: first..<last) {
+      if let result = encodeBand(
+        pixels: source.pointer, stride: stride, width: width, rows: first..<last,
+        compression: compression, isLast: band == bands - 1, opaque: true)
+      {
+        results.set(band, result)
+      } else {
         translucent.set(band)
       }
     }
     let opaque = !translucent.any
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let first = band * rowsPerBand
-      let last = min(height, first + rowsPerBand)
-      results.set(
-        band,
-        encodeBand(
+    if !opaque {
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let first = band * rowsPerBand
+        let last = min(height, first + rowsPerBand)
+        if let result = encodeBand(
           pixels: source.pointer, stride: stride, width: width, rows: first..<last,
-          compression: compression, isLast: band == bands - 1, opaque: opaque))
+          compression: compression, isLast: band == bands - 1, opaque: false)
+        {
+          results.set(band, result)
+        }
+      }
     }
     var stream = Data([0x78, 0x01])
     var adler: uLong = 1
@@ -80,22 +89,25 @@ enum PNGEncoder {
   private static func encodeBand(
     pixels: UnsafePointer<UInt8>, stride: Int, width: Int, rows: Range<Int>,
     compression: PNGCompression, isLast: Bool, opaque: Bool
-  ) -> Result<Band, RenderError> {
+  ) -> Result<Band, RenderError>? {
     let rowBytes = 1 + (opaque ? 3 : 4) * width
     let count = rowBytes * rows.count
     // Spare bytes: RGB rows are written sixteen bytes at a time.
     var raw = BufferPool.shared.array(count: count + 16)
     defer { BufferPool.shared.recycle(raw) }
-    raw.withUnsafeMutableBufferPointer { out in
+    let allOpaque = raw.withUnsafeMutableBufferPointer { out -> Bool in
       for (index, y) in rows.enumerated() {
         let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
         if opaque {
-          filterOpaqueRow(row, into: out.baseAddress! + index * rowBytes, width: width)
+          guard filterOpaqueRow(row, into: out.baseAddress! + index * rowBytes, width: width)
+          else { return false }
         } else {
           filterRow(row, into: out.baseAddress! + index * rowBytes, width: width)
         }
       }
+      return true
     }
+    guard allOpaque else { return nil }
     return raw.withUnsafeBufferPointer { buffer -> Result<Band, RenderError> in
       let base = buffer.baseAddress!
       let adler = adler32(1, base, uInt(count))
@@ -136,27 +148,16 @@ enum PNGEncoder {
     }
   }
 
-  /// Whether every pixel of the rows is opaque.
-  private static func isOpaque(
-    pixels: UnsafePointer<UInt8>, stride: Int, width: Int, rows: Range<Int>
-  ) -> Bool {
-    for y in rows {
-      let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-      var all: UInt32 = 0xFF00_0000
-      for x in 0..<width { all &= row[x] }
-      if all & 0xFF00_0000 != 0xFF00_0000 { return false }
-    }
-    return true
-  }
-
   /// Writes one row of opaque pixels as RGB with the `Sub` filter, four pixels at a time
   /// (sixteen bytes stored per four pixels, the last four overwritten by the next group or
-  /// falling in the spare bytes).
+  /// falling in the spare bytes); returns whether every pixel was indeed opaque.
   @inline(__always)
   private static func filterOpaqueRow(
     _ row: UnsafePointer<UInt32>, into base: UnsafeMutablePointer<UInt8>, width: Int
-  ) {
+  ) -> Bool {
     base[0] = 1
+    var alphas = SIMD16<UInt8>(repeating: 255)
+    var alpha: UInt32 = 0xFF00_0000
     let out = UnsafeMutableRawPointer(base + 1)
     let bytes = UnsafeRawPointer(row)
     var x = 0
@@ -165,12 +166,14 @@ enum PNGEncoder {
     // neighbours are the sixteen bytes one pixel back.
     if width > 0 {
       let pixel = row[0]
+      alpha &= pixel
       previous = ((pixel >> 16) & 0xFF) | (pixel & 0xFF00) | ((pixel & 0xFF) << 16)
       out.storeBytes(of: previous.littleEndian, as: UInt32.self)
       x = 1
     }
     while x + 4 <= width {
       let current = bytes.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt8>.self)
+      alphas &= current
       let left = bytes.loadUnaligned(fromByteOffset: 4 * x - 4, as: SIMD16<UInt8>.self)
       let d = current &- left
       // Cairo's bytes are B, G, R, A per pixel: keep R, G, B.
@@ -185,6 +188,7 @@ enum PNGEncoder {
     }
     while x < width {
       let pixel = row[x]
+      alpha &= pixel
       let rgb = ((pixel >> 16) & 0xFF) | (pixel & 0xFF00) | ((pixel & 0xFF) << 16)
       let difference =
         ((rgb | 0x8080_8080) &- (previous & 0x7F7F_7F7F)) ^ ((rgb ^ ~previous) & 0x8080_8080)
@@ -192,6 +196,9 @@ enum PNGEncoder {
       previous = rgb
       x += 1
     }
+    // Cairo's alpha is the fourth byte of each pixel.
+    return alpha >> 24 == 255 && alphas[3] == 255 && alphas[7] == 255 && alphas[11] == 255
+      && alphas[15] == 255
   }
 
   @inline(__always)

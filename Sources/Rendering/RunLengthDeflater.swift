@@ -89,6 +89,21 @@ enum RunLengthDeflater {
           while i < count {
             let byte = input[i]
             let literal = literals[Int(byte)]
+            // The common case in detailed areas: no run starts here; two literals in one
+            // write when the next byte starts none either.
+            if i + 2 < count, input[i + 1] != byte {
+              let next = input[i + 1]
+              if input[i + 2] != next {
+                let second = literals[Int(next)]
+                writer.put(
+                  literal.code | second.code << literal.length, literal.length + second.length)
+                i += 2
+              } else {
+                writer.put(literal.code, literal.length)
+                i += 1
+              }
+              continue
+            }
             writer.put(literal.code, literal.length)
             i += 1
             // The run of the same byte after it, eight bytes at a time where possible.
