@@ -9,6 +9,7 @@ import ViewKit
 // geometry is drawn) and warm ones (same camera: the kept geometry is reused), each split
 // into draw and encode, plus the serial path (one thread, nothing kept). Usage:
 //   swift run -c release renderbench [--samples N] [--json] [--out frame.png]
+// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record).
 
 @MainActor
 func run() throws {
@@ -63,15 +64,25 @@ func run() throws {
   }
 
   if let only = ProcessInfo.processInfo.environment["RENDERBENCH_ONLY"] {
-    // Profiling aid: one part in a loop (views | frame), draw and encode medians.
+    // Profiling aid: one part in a loop (views | frame | cold), draw and encode medians.
     var draw: [Double] = []
     var encode: [Double] = []
     var cpu: [Double] = []
-    for _ in 0..<samples {
+    for index in 0..<samples {
       let start = cpuSeconds()
-      let timings = try renderer.timedPNG(
-        window: screen.window, map: only == "views" ? nil : layer
-      ).timings
+      var frameLayer: MapLayer? = only == "views" ? nil : layer
+      if only == "cold" {
+        // The vehicle a few metres further each time: the camera moves.
+        let moved = RouteOverlay(
+          route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
+        let marker = moved.vehicleMarker!
+        frameLayer = MapLayer(
+          scene: MapScene(
+            map: map, camera: .following(marker, metersPerPoint: 1.0), route: moved,
+            destinations: [casino], vehicle: marker),
+          view: screen.mapView, viewport: screen.viewport)
+      }
+      let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
       cpu.append((cpuSeconds() - start) * 1000)
       draw.append(timings.draw * 1000)
       encode.append(timings.encode * 1000)

@@ -90,6 +90,12 @@ import Testing
     #expect(runner.run(["render", "--from", "48.8566,2.3522", "--out", "off.png"]) == 65)
     #expect(runner.error.contains("off the bundled Monaco map"), "\(runner.error)")
     #expect(runner.error.contains("Usage: navui render"))
+    let folder = NSTemporaryDirectory() + "navui-offmap-\(UUID().uuidString)"
+    let demo = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(demo.run(["demo", "--to", "48.8566,2.3522", "--out", folder]) == 65)
+    #expect(demo.error.contains("off the bundled Monaco map"), "\(demo.error)")
+    #expect(demo.error.contains("Usage: navui demo"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/report.html"))
   }
 
   @Test func corruptRouteFileExits65() throws {
