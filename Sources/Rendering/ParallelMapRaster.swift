@@ -132,7 +132,8 @@ final class MapRasterCache {
 
   /// What a raster depends on.
   struct Key: Equatable {
-    let map: ObjectIdentifier?
+    /// Held (not just identified), so a freed map's address cannot match a new one.
+    let map: BaseMap?
     let camera: MapCamera
     let style: MapStyle
     let scale: Double
@@ -140,12 +141,17 @@ final class MapRasterCache {
     let fractionY: Double
 
     init(scene: MapScene, scale: Double, fractionX: Double, fractionY: Double) {
-      map = scene.map.map(ObjectIdentifier.init)
+      map = scene.map
       camera = scene.camera
       style = scene.style
       self.scale = scale
       self.fractionX = fractionX
       self.fractionY = fractionY
+    }
+
+    static func == (a: Key, b: Key) -> Bool {
+      a.map === b.map && a.camera == b.camera && a.style == b.style && a.scale == b.scale
+        && a.fractionX == b.fractionX && a.fractionY == b.fractionY
     }
   }
 

@@ -81,4 +81,40 @@ import ViewKit
     let again = try RasterImage(png: parallel.png(map: scene, size: size))
     #expect(again == a)
   }
+
+  /// Frames with the same camera reuse the kept geometry (also when a sliding viewport
+  /// moves the anchor within the margin), and give the pixels a fresh drawing gives.
+  @Test func keptMapRasterIsReusedAndMatchesAFreshDrawing() throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[2], course: 75)
+    let scene = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.2),
+      vehicle: vehicle)
+    let clock = ManualClock()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 320), clock: clock)
+    window.backgroundColor = .white
+    let mapView = UIView(frame: window.bounds)
+    window.addSubview(mapView)
+    let viewport = UIView(frame: CGRect(x: 0, y: 40, width: 240, height: 240))
+    mapView.addSubview(viewport)
+    let layer = MapLayer(scene: scene, view: mapView, viewport: viewport)
+    let renderer = Renderer(scale: 2)
+    Renderer.forgetKeptMapRasters()
+    let fresh = try renderer.raster(window: window, map: layer)
+    let before = Renderer.keptMapRasterUse
+    let reused = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
+    #expect(reused == fresh)
+    // The viewport slides 6 pt: the anchor moves, the kept raster still covers the view.
+    viewport.frame = CGRect(x: 0, y: 46, width: 240, height: 240)
+    let slid = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.reused == before.reused + 2)
+    Renderer.forgetKeptMapRasters()
+    let slidFresh = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.drawn > before.drawn)
+    let differing = stride(from: 0, to: slid.rgba.count, by: 4).filter {
+      slid.rgba[$0..<($0 + 4)] != slidFresh.rgba[$0..<($0 + 4)]
+    }
+    #expect(differing.count * 1000 < slid.width * slid.height, "\(differing.count) differ")
+    #expect(slid != fresh)
+  }
 }
