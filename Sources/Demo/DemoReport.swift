@@ -2,23 +2,68 @@ import Foundation
 
 /// The HTML report of a demo run: one self-contained file (frames embedded as base64 PNG)
 /// with a scrubbable timeline, the events in order, the route on the map, a screenshot per
-/// UI state and a table of timings. No external URLs, no network.
+/// UI state and a table of timings. No external URLs, no network: it opens offline on its
+/// own, whatever the length of the drive.
 ///
-/// When the frames together pass ``embeddingLimit`` bytes (48 MB by default), the timeline refers to
-/// `frames/NNNN.png` next to the report instead (the first frame and the per-state
-/// screenshots stay embedded), so the file still opens offline from the output folder.
+/// The timeline embeds every frame while their PNGs together stay within ``embeddingLimit``
+/// bytes (36 MB by default, so the file stays under about 50 MB in base64: the default drive
+/// at 2 fps, or an eighth of its frames at 10 fps). Past that it
+/// embeds every second frame, every fourth, … — the smallest power-of-two stride that fits
+/// — and each position of the slider shows the last embedded frame at or before it (its
+/// caption says which); the first frame and the per-state screenshots are always embedded
+/// at full size. Every frame is still written to `frames/` next to the report.
 public struct DemoReport: Sendable {
   /// The default largest total of PNG bytes embedded in the timeline.
-  public static let defaultEmbeddingLimit = 48 << 20
+  public static let defaultEmbeddingLimit = 36 << 20
 
   /// The run it reports.
   public var run: DemoRun
   /// The largest total of PNG bytes embedded in the timeline.
   public var embeddingLimit: Int
 
-  /// Whether the timeline's frames are embedded (else referenced relatively).
-  public var embedsFrames: Bool {
-    run.frames.reduce(0) { $0 + $1.byteCount } <= embeddingLimit
+  /// Whether every frame of the timeline is embedded (else every ``embeddingStride``-th).
+  public var embedsFrames: Bool { embeddingStride == 1 }
+
+  /// Every how many frames the timeline embeds one: the smallest power of two whose frames
+  /// (of those the run kept in memory) fit in ``embeddingLimit`` bytes.
+  public var embeddingStride: Int {
+    Self.stride(for: run.frames.map { $0.png.isEmpty ? nil : $0.png.count }, limit: embeddingLimit)
+  }
+
+  /// The smallest power-of-two stride whose frames (by index; `nil` for a frame the run let
+  /// go of) are all there and total at most `limit` bytes, or the first power of two past
+  /// the frame count (the first frame only).
+  static func stride(for sizes: [Int?], limit: Int) -> Int {
+    var stride = 1
+    while stride < sizes.count {
+      var total = 0
+      var complete = true
+      for index in Swift.stride(from: 0, to: sizes.count, by: stride) {
+        guard let size = sizes[index] else {
+          complete = false
+          break
+        }
+        total += size
+      }
+      if complete, total <= limit { return stride }
+      stride *= 2
+    }
+    return stride
+  }
+
+  /// For each frame, the index of the embedded frame the timeline shows for it: the last
+  /// kept frame on the stride at or before it (the first frame always).
+  var shownFrames: [Int] {
+    let stride = embeddingStride
+    var shown: [Int] = []
+    var last = 0
+    for frame in run.frames {
+      if frame.index == 0 || (frame.index % stride == 0 && !frame.png.isEmpty) {
+        last = frame.index
+      }
+      shown.append(last)
+    }
+    return shown
   }
 
   /// A report of `run`, embedding the frames up to `embeddingLimit` bytes.
@@ -55,7 +100,12 @@ public struct DemoReport: Sendable {
       <p id="caption">frame 0</p>
       <p class="hint">Drag the slider, or use ← → (one frame), Page Up/Down (ten), Home, End \
       and Space (play/pause). Click an event to jump to it.\(
-        embedsFrames ? "" : " The frames are read from frames/ next to this file.")</p>
+        embedsFrames
+          ? ""
+          : " To keep its frames within "
+            + String(format: "%.1f", Double(embeddingLimit) / 1_048_576)
+            + " MB this file embeds one frame in \(embeddingStride); every frame is in "
+            + "frames/ next to it.")</p>
       <h3>Route</h3>
       <img class="route" alt="route on the map" src="\(Self.dataURI(run.routeSVG, type: "image/svg+xml"))">
       </div></div></section>
@@ -117,17 +167,29 @@ public struct DemoReport: Sendable {
   }
 
   private var script: String {
-    let embeds = embedsFrames
-    let frames = run.frames.map {
-      "\"" + (embeds ? Self.dataURI($0.png, type: "image/png") : $0.fileName) + "\""
+    let shown = shownFrames
+    // Each embedded picture once; `pick` maps a frame to its picture.
+    var pictures: [String] = []
+    var pictureOf: [Int: Int] = [:]
+    var pick: [Int] = []
+    for index in shown {
+      if pictureOf[index] == nil, run.frames.indices.contains(index) {
+        pictureOf[index] = pictures.count
+        pictures.append("\"" + Self.dataURI(run.frames[index].png, type: "image/png") + "\"")
+      }
+      pick.append(pictureOf[index] ?? 0)
     }
+    let frames = pictures
     let captions = run.frames.map {
       "\"frame \($0.index) · t = \(Self.number($0.time)) s · \(Self.escapeJS($0.state)) · "
-        + "\(Int($0.distanceTraveled.rounded())) m\""
+        + "\(Int($0.distanceTraveled.rounded())) m"
+        + (shown[$0.index] == $0.index ? "" : " (picture of frame \(shown[$0.index]))") + "\""
     }
     let times = run.frames.map { Self.number($0.time) }
     return """
-      const frames=[\(frames.joined(separator: ",\n"))];
+      const pictures=[\(frames.joined(separator: ",\n"))];
+      const pick=[\(pick.map(String.init).joined(separator: ","))];
+      const frames=pick.map(j=>pictures[j]);
       const captions=[\(captions.joined(separator: ","))];
       const times=[\(times.joined(separator: ","))];
       const img=document.getElementById("frame"),scrub=document.getElementById("scrub"),

@@ -54,9 +54,9 @@ public struct DemoRun: Sendable {
   /// Where the report was written.
   public var reportURL: URL
 
-  /// Drives the session, writes `frames/*.png` and `report.html` (frames embedded up to
-  /// `embeddingLimit` bytes, else referenced; past it only the frames the report shows stay
-  /// in memory) under `folder`, and calls
+  /// Drives the session, writes `frames/*.png` and `report.html` (one self-contained file:
+  /// frames embedded up to `embeddingLimit` bytes, past it every second, fourth … frame;
+  /// only the frames the report shows stay in memory) under `folder`, and calls
   /// `progress(done, total)` after each frame.
   ///
   /// - Throws: ``DemoError`` for bad data (no route) or a failure to draw or write.
@@ -77,8 +77,10 @@ public struct DemoRun: Sendable {
     let total = plannedFrameCount(
       configuration, routeDuration: run.routeDuration, routeDistance: run.routeDistance)
     var index = 0
-    var storedBytes = 0
-    var dropped = false
+    // Frames on the stride are kept for the report's timeline; the stride doubles whenever
+    // they pass the limit (see DemoReport).
+    var stride = 1
+    var strideBytes = 0
     var shots = StateScreenshots()
     while index < total {
       let time = configuration.time(ofFrame: index)
@@ -90,23 +92,31 @@ public struct DemoRun: Sendable {
       try write(png, to: folder.appendingPathComponent(name))
       let state = session.stateName
       let released = shots.add(index: index, time: time, state: state)
-      let keep = index == 0 || shots.contains(index)
-      storedBytes += png.count
-      if storedBytes > embeddingLimit, !dropped {
-        dropped = true
-        for i in run.frames.indices where i != 0 && !shots.contains(i) {
-          run.frames[i].png = Data()
-        }
-      }
-      if dropped, let released, released != 0 { run.frames[released].png = Data() }
+      let onStride = index % stride == 0
+      if onStride { strideBytes += png.count }
       run.frames.append(
         Frame(
-          index: index, time: time, state: state, png: keep || !dropped ? png : Data(),
+          index: index, time: time, state: state,
+          png: index == 0 || onStride || shots.contains(index) ? png : Data(),
           byteCount: png.count, fileName: name,
           advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
           encodeSeconds: timings.encode,
           distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
         ))
+      while strideBytes > embeddingLimit, stride < total {
+        stride *= 2
+        strideBytes = 0
+        for i in run.frames.indices {
+          if i % stride == 0 {
+            strideBytes += run.frames[i].byteCount
+          } else if i != 0, !shots.contains(i) {
+            run.frames[i].png = Data()
+          }
+        }
+      }
+      if let released, released != 0, released % stride != 0, !shots.contains(released) {
+        run.frames[released].png = Data()
+      }
       index += 1
       if let arrival = session.arrivalTime, time >= arrival + 2 {
         progress(index, index)  // arrived: the drive is shorter than planned

@@ -80,10 +80,12 @@ extension DemoSession {
     } catch { throw .render(error.description) }
   }
 
-  /// The screen now in `format`.
-  public func render(_ format: Format) throws(DemoError) -> Data {
+  /// The screen now in `format`, with `debugOverlay` drawn over it when given.
+  public func render(_ format: Format, debugOverlay: DebugOverlay? = nil) throws(DemoError)
+    -> Data
+  {
     let layer = try mapLayer()
-    let renderer = Renderer(scale: configuration.scale)
+    let renderer = Renderer(scale: configuration.scale, debugOverlay: debugOverlay)
     do {
       switch format {
       case .png: return try renderer.png(window: window, at: clock.now, map: layer)
@@ -91,6 +93,20 @@ extension DemoSession {
       case .pdf: return try renderer.pdf(window: window, at: clock.now, map: layer)
       }
     } catch { throw .render(error.description) }
+  }
+
+  /// The debug overlay for this screen: frames and names, the viewport outlined, and the
+  /// view and constraints under `tap` (window points) when given.
+  public func debugOverlay(tap: CGPoint? = nil) -> DebugOverlay {
+    window.layoutIfNeeded()
+    let viewport = Self.find("viewport", in: mapView).map { $0.convert($0.bounds, to: nil) }
+    return DebugOverlay(viewport: viewport, tap: tap)
+  }
+
+  /// What lies under `point` (window points) now: the views and the constraints placing the
+  /// front-most constrained one.
+  public func inspect(at point: CGPoint) -> TapInspection {
+    TapInspection(window: window, at: point, time: clock.now)
   }
 
   /// An SVG of the base map framing the whole route, with the route, its start (as the

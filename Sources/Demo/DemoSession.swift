@@ -65,7 +65,13 @@ public final class DemoSession {
     recorder.record = { [unowned self] name in
       collectLayoutCallbacks()
       log.append(DemoEvent(time: clock.now, source: .navigator, name: name))
-      if arrivalTime == nil, name.hasPrefix("didArriveAt") { arrivalTime = clock.now }
+      // A route file may have more legs than the one destination the demo sets: arriving
+      // at an intermediate waypoint does not end the drive.
+      if arrivalTime == nil, name.hasPrefix("didArriveAt"),
+        (navigator?.routeProgress?.distanceRemaining ?? 0) < 50
+      {
+        arrivalTime = clock.now
+      }
     }
     try start(provider: provider.provider, origin: provider.origin)
   }

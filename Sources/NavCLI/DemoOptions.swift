@@ -13,6 +13,10 @@ public struct DemoOptions: Equatable, Sendable {
   public var time: TimeInterval?
   /// `--route` as given.
   public var routeFile: String?
+  /// `--debug` (render only): draw the debug overlay.
+  public var debug = false
+  /// `--tap X,Y` (render only): the window point to inspect.
+  public var tap: CGPoint?
 
   /// The help entries of the shared options.
   static let entries: [CommandHelp.Entry] = [
@@ -126,7 +130,7 @@ public struct DemoOptions: Equatable, Sendable {
     return value
   }
 
-  private static func formatted(_ value: Double) -> String {
+  static func formatted(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 
@@ -151,6 +155,16 @@ public struct DemoOptions: Equatable, Sendable {
     }
     return UIEdgeInsets(
       top: values[0] ?? 0, left: values[1] ?? 0, bottom: values[2] ?? 0, right: values[3] ?? 0)
+  }
+
+  static func parsePoint(_ text: String, option: String) throws(CommandLineError) -> CGPoint {
+    let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+    guard values.count == 2, let x = values[0], let y = values[1], x.isFinite, y.isFinite else {
+      throw .invalidValue(option: option, value: text, reason: "expected X,Y in points")
+    }
+    return CGPoint(x: x, y: y)
   }
 
   static func parseCoordinate(_ text: String, option: String) throws(CommandLineError)

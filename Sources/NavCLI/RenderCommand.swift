@@ -1,5 +1,7 @@
 import Demo
 import Foundation
+import Rendering
+import ViewKit
 
 /// `navui render --t <seconds> [options] [--out <file>]`: one frame of the demo session at
 /// clock time t, as PNG, SVG or PDF (by the file's extension).
@@ -26,7 +28,13 @@ public struct RenderCommand: Equatable, Sendable {
     usage: "navui render --t <seconds> [--layout <layout>] [--device <device>] "
       + "[--out <file>] [<options>]",
     options: [
-      CommandHelp.Entry("--t <seconds>", "The clock time of the frame, 0 to 3600. Default: 0.")
+      CommandHelp.Entry("--t <seconds>", "The clock time of the frame, 0 to 3600. Default: 0."),
+      CommandHelp.Entry(
+        "--debug", "Draw the debug overlay: every view's frame and name, the viewport outlined."),
+      CommandHelp.Entry(
+        "--tap <X,Y>",
+        "Inspect a point of the screen (points): outline the view under it, draw and list the "
+          + "constraints that place it (implies --debug)."),
     ]
       + DemoOptions.entries + [
         CommandHelp.Entry(
@@ -37,11 +45,26 @@ public struct RenderCommand: Equatable, Sendable {
   public static func parse(_ arguments: [String]) throws(CommandLineError) -> Parsed {
     let parsed = try DemoOptions.parse(arguments) {
       (name, read, options) throws(CommandLineError) in
-      guard name == "--t" else { return false }
-      options.time = try DemoOptions.parseNumber(try read(), option: name, in: 0...3600)
+      switch name {
+      case "--t":
+        options.time = try DemoOptions.parseNumber(try read(), option: name, in: 0...3600)
+      case "--debug": options.debug = true
+      case "--tap": options.tap = try DemoOptions.parsePoint(try read(), option: name)
+      default: return false
+      }
       return true
     }
     guard let parsed else { return .help }
+    if let tap = parsed.tap {
+      let size = parsed.configuration.size
+      guard tap.x >= 0, tap.y >= 0, tap.x <= size.width, tap.y <= size.height else {
+        throw .invalidValue(
+          option: "--tap",
+          value: "\(DemoOptions.formatted(Double(tap.x))),\(DemoOptions.formatted(Double(tap.y)))",
+          reason:
+            "the point is off the \(Int(size.width))x\(Int(size.height)) pt screen")
+      }
+    }
     let out = parsed.out ?? "frame.png"
     guard format(of: out) != nil else {
       throw .invalidValue(
@@ -62,10 +85,16 @@ public struct RenderCommand: Equatable, Sendable {
     let url = context.url(for: path)
     let format = Self.format(of: path) ?? .png
     let time = options.time ?? 0
+    var inspection: String?
     let result = Result { () throws(DemoError) in
       let session = try DemoSession(configuration: configuration)
       session.advance(to: time)
-      let data = try session.render(format)
+      var overlay: DebugOverlay?
+      if options.debug || options.tap != nil {
+        overlay = session.debugOverlay(tap: options.tap)
+        if let tap = options.tap { inspection = session.inspect(at: tap).summary }
+      }
+      let data = try session.render(format, debugOverlay: overlay)
       do { try data.write(to: url) } catch {
         throw .write(path: url.path, reason: error.localizedDescription)
       }
@@ -73,6 +102,7 @@ public struct RenderCommand: Equatable, Sendable {
     }
     switch result {
     case .success(let state):
+      if let inspection { context.print(inspection) }
       context.print("Wrote \(url.path) (t = \(String(format: "%.2f", time)) s, \(state))")
       return 0
     case .failure(let error): throw .demo(error)

@@ -39,8 +39,8 @@ public final class GMSNavigationDirectionsListController {
     for view in listView.arrangedSubviews { view.removeFromSuperview() }
     rows = []
     guard let navigator, let route = navigator.currentRoute else { return }
-    let language =
-      navigator.mapView?.navigationLocale.language.languageCode?.identifier ?? "en"
+    let language = instructionLanguage(
+      for: navigator.mapView?.navigationLocale ?? Locale(identifier: "en"))
     let progress = navigator.routeProgress
     var key = 0
     for (legIndex, leg) in route.legs.enumerated() {

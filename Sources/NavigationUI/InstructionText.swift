@@ -46,6 +46,25 @@ final class InstructionText {
   func reset() { cache = [:] }
 }
 
+/// The instruction language for `locale`: the most specific catalog language that fits —
+/// `zh-Hant` for `zh-Hant`, `zh-TW` or `zh-HK`, `pt-BR` for `pt-BR` — else its language code
+/// (`fr` for `fr-CA`). Without this, Traditional Chinese fell back to the route's English.
+@MainActor
+func instructionLanguage(for locale: Locale) -> String {
+  let code = locale.language.languageCode?.identifier ?? "en"
+  let known = InstructionText.compiler.catalog.languages
+  var candidates: [String] = []
+  if let script = locale.language.script?.identifier { candidates.append("\(code)-\(script)") }
+  if let region = locale.region?.identifier {
+    candidates.append("\(code)-\(region)")
+    if code == "zh" {
+      candidates.append(["TW", "HK", "MO"].contains(region) ? "zh-Hant" : "zh-Hans")
+    }
+  }
+  candidates.append(code)
+  return candidates.first { known[$0] != nil } ?? code
+}
+
 /// Whether a language writes right to left.
 func isRightToLeft(language: String) -> Bool {
   ["ar", "he", "fa", "ur", "yi", "ps", "ckb", "dv", "ug", "iw"].contains(language)

@@ -85,7 +85,7 @@ final class NavigationComponents {
   ) {
     if formatLocale != locale {
       formatLocale = locale
-      language = locale.language.languageCode?.identifier ?? "en"
+      language = instructionLanguage(for: locale)
       distances = NavigationDistanceFormatter(locale: locale)
       times = NavigationTimeFormatter(locale: locale)
       metric = UnitSystem.preferred(for: locale) == .metric

@@ -13,8 +13,9 @@ final class BufferPool: @unchecked Sendable {
     for surface in surfaces { cairo_surface_destroy(surface) }
   }
 
-  /// A cleared ARGB32 image surface of this size (the caller owns one reference).
-  func surface(width: Int, height: Int) -> OpaquePointer? {
+  /// An ARGB32 image surface of this size (the caller owns one reference), cleared unless
+  /// `clear` is false (a reused one then holds an earlier picture).
+  func surface(width: Int, height: Int, clear: Bool = true) -> OpaquePointer? {
     lock.lock()
     defer { lock.unlock() }
     if let index = surfaces.firstIndex(where: {
@@ -23,10 +24,12 @@ final class BufferPool: @unchecked Sendable {
         && cairo_surface_get_reference_count($0) == 1
     }) {
       let surface = surfaces[index]
-      let cr = cairo_create(surface)
-      cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-      cairo_paint(cr)
-      cairo_destroy(cr)
+      if clear {
+        let cr = cairo_create(surface)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+      }
       return cairo_surface_reference(surface)
     }
     guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))

@@ -33,7 +33,11 @@ final class CairoSurface {
 
   /// A surface `width` × `height` points at `scale` pixels per point (raster) or in points
   /// (vector, where scale only sets the user-space transform to 1).
-  init(kind: Kind, width: Double, height: Double, scale: Double) throws(RenderError) {
+  /// `covered`: the caller paints every pixel opaque first, so a reused raster buffer need
+  /// not be cleared.
+  init(kind: Kind, width: Double, height: Double, scale: Double, covered: Bool = false)
+    throws(RenderError)
+  {
     self.kind = kind
     pixelWidth = Int((width * scale).rounded(.up))
     pixelHeight = Int((height * scale).rounded(.up))
@@ -41,7 +45,7 @@ final class CairoSurface {
     let made: OpaquePointer?
     switch kind {
     case .raster:
-      made = BufferPool.shared.surface(width: pixelWidth, height: pixelHeight)
+      made = BufferPool.shared.surface(width: pixelWidth, height: pixelHeight, clear: !covered)
     case .svg:
       made = cairo_svg_surface_create_for_stream(cairoWriteToSink, unmanaged, width, height)
       if let made { cairo_svg_surface_restrict_to_version(made, CAIRO_SVG_VERSION_1_1) }

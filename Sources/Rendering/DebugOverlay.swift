@@ -4,7 +4,8 @@ import Foundation
 import ViewKit
 
 /// What the debug overlay shows: every visible view's frame with its accessibility
-/// identifier (or class name), and an outlined viewport.
+/// identifier (or class name), an outlined viewport, and, for a tapped point, the view under
+/// it and the constraints that place it (see ``TapInspection``).
 ///
 /// ```swift
 /// let renderer = Renderer(debugOverlay: DebugOverlay(viewport: viewport.convert(viewport.bounds, to: nil)))
@@ -16,12 +17,19 @@ public struct DebugOverlay: Sendable, Hashable {
   public var showsNames: Bool
   /// A rectangle in window coordinates to outline as the viewport, or `nil`.
   public var viewport: CGRect?
+  /// A tapped point in window coordinates: the constrained view under it is outlined, its
+  /// constraints drawn edge to edge and listed; `nil` for none.
+  public var tap: CGPoint?
 
   /// An overlay.
-  public init(showsFrames: Bool = true, showsNames: Bool = true, viewport: CGRect? = nil) {
+  public init(
+    showsFrames: Bool = true, showsNames: Bool = true, viewport: CGRect? = nil,
+    tap: CGPoint? = nil
+  ) {
     self.showsFrames = showsFrames
     self.showsNames = showsNames
     self.viewport = viewport
+    self.tap = tap
   }
 }
 
@@ -52,6 +60,10 @@ struct DebugOverlayPainter {
       tag(
         "viewport", x: Double(viewport.minX) + 2, y: Double(viewport.maxY) - 13,
         color: RGBA(hex: 0xFF00FF), in: cr)
+    }
+    if let tap = overlay.tap, tap.x.isFinite, tap.y.isFinite {
+      TapInspectionPainter(inspection: TapInspection(window: root, at: tap, time: time), root: root)
+        .paint(in: cr)
     }
     cairo_restore(cr)
   }

@@ -37,6 +37,9 @@ final class LabelPainter {
     let wrapWidth: Double?
     /// Whether the first paragraph reads right to left.
     var rtl = false
+    /// Whether natural alignment puts lines on the right: the label's layout direction is
+    /// right to left (as UIKit, whatever the script), or its text reads right to left.
+    var naturalRight = false
 
     init(layout: OpaquePointer, lines: Int, wrapWidth: Double?) {
       self.layout = layout
@@ -80,7 +83,9 @@ final class LabelPainter {
         mode: mode)
     }
     prepared.rtl = Self.isRightToLeft(layout)
-    align(layout, label.textAlignment, rtl: prepared.rtl)
+    prepared.naturalRight =
+      label.effectiveUserInterfaceLayoutDirection == .rightToLeft || prepared.rtl
+    align(layout, label.textAlignment, rtl: prepared.rtl, naturalRight: prepared.naturalRight)
     return prepared
   }
 
@@ -110,7 +115,8 @@ final class LabelPainter {
     if prepared.wrapWidth == nil {
       let width = Double(logical.width) / scale
       x = Self.offset(
-        width: width, in: Double(bounds.width), label.textAlignment, rtl: prepared.rtl)
+        width: width, in: Double(bounds.width), label.textAlignment,
+        rtl: prepared.naturalRight)
     }
     let y = max(0, (Double(bounds.height) - textHeight) / 2)
     cairo_save(cr)
@@ -198,10 +204,14 @@ final class LabelPainter {
   }
 
   /// Line alignment inside the wrap width. Pango flips left and right for right-to-left
-  /// paragraphs when the direction is automatic, so explicit sides are flipped back.
-  private func align(_ layout: OpaquePointer, _ alignment: TextAlignment, rtl: Bool) {
+  /// paragraphs when the direction is automatic, so explicit sides are flipped back;
+  /// natural alignment goes right when `naturalRight` (a right-to-left label or text).
+  private func align(
+    _ layout: OpaquePointer, _ alignment: TextAlignment, rtl: Bool, naturalRight: Bool
+  ) {
     switch alignment {
-    case .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+    case .natural:
+      pango_layout_set_alignment(layout, naturalRight != rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
     case .left: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
     case .right: pango_layout_set_alignment(layout, rtl ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT)
     case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)

@@ -86,16 +86,19 @@ struct MapPainter: Sendable {
   }
 
   /// The visible box in local metres (with a margin for wide strokes and labels).
-  func visibleBox(_ m: cairo_matrix_t, size: CGSize) -> (Double, Double, Double, Double) {
+  func visibleBox(_ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil) -> (
+    Double, Double, Double, Double
+  ) {
     var inverse = m
     cairo_matrix_invert(&inverse)
     var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
     let margin = 40.0
-    for (px, py) in [
-      (-margin, -margin), (Double(size.width) + margin, -margin),
-      (-margin, Double(size.height) + margin),
-      (Double(size.width) + margin, Double(size.height) + margin),
-    ] {
+    var area = CGRect(origin: .zero, size: size)
+    if let clip { area = area.intersection(clip) }
+    if area.isNull || area.isEmpty { area = CGRect(origin: .zero, size: size) }
+    let (x0, y0) = (Double(area.minX) - margin, Double(area.minY) - margin)
+    let (x1, y1) = (Double(area.maxX) + margin, Double(area.maxY) + margin)
+    for (px, py) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
       var x = px
       var y = py
       cairo_matrix_transform_point(&inverse, &x, &y)
@@ -105,8 +108,10 @@ struct MapPainter: Sendable {
   }
 
   /// The indices of features whose boxes meet the visible box.
-  func visibleFeatures(_ map: BaseMap, _ m: cairo_matrix_t, size: CGSize) -> [Int] {
-    let box = visibleBox(m, size: size)
+  func visibleFeatures(
+    _ map: BaseMap, _ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil
+  ) -> [Int] {
+    let box = visibleBox(m, size: size, within: clip)
     var visible: [Int] = []
     for (i, f) in map.features.enumerated()
     where f.maxX >= box.0 && f.minX <= box.2 && f.maxY >= box.1 && f.minY <= box.3 {
@@ -120,7 +125,14 @@ struct MapPainter: Sendable {
   ) {
     let mpp = scene.camera.metersPerPoint
     let style = scene.style
-    let visible = visibleFeatures(map, m, size: size)
+    // Only what meets the clip (a band of a parallel raster draws its own rows' features).
+    var x1 = 0.0
+    var y1 = 0.0
+    var x2 = 0.0
+    var y2 = 0.0
+    cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+    let clip = CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+    let visible = visibleFeatures(map, m, size: size, within: clip)
     // Areas, one fill per kind.
     let areaColors: [(MapFeatureKind, RGBA)] = [
       (.sea, style.water), (.water, style.water), (.park, style.park),

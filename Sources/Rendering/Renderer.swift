@@ -112,6 +112,16 @@ public struct Renderer {
     try drawMap(scene, size: size, kind: .pdf).finishDocument()
   }
 
+  /// Forgets the map geometry rasters kept for the next frames (see ``rendersInParallel``:
+  /// a raster frame keeps its map geometry and the next frames with the same map, camera and
+  /// style reuse it).
+  public static func forgetKeptMapRasters() { MapRasterCache.shared.removeAll() }
+
+  /// How many frames reused kept map geometry, and how many drew it.
+  public static var keptMapRasterUse: (reused: Int, drawn: Int) {
+    (MapRasterCache.shared.hits, MapRasterCache.shared.misses)
+  }
+
   // MARK: - Drawing
 
   private func validate(size: CGSize) throws(RenderError) {
@@ -132,8 +142,16 @@ public struct Renderer {
     let size = root.bounds.size
     try validate(size: size)
     let moment = time ?? root.window?.clock.now ?? 0
+    // An opaque, square-cornered root covering whole pixels paints every pixel first.
+    let presented = root.layer.presentation(at: moment)
+    let covered =
+      !root.isHidden && (root.backgroundColor?.alpha ?? 0) >= 1 && presented.opacity >= 0.999
+      && root.layer.cornerRadius == 0 && root.layer.shadowOpacity == 0
+      && (Double(size.width) * scale).rounded() == Double(size.width) * scale
+      && (Double(size.height) * scale).rounded() == Double(size.height) * scale
     let surface = try CairoSurface(
-      kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
+      kind: kind, width: Double(size.width), height: Double(size.height), scale: scale,
+      covered: covered)
     let painter = ViewPainter(
       context: surface.context, time: moment, images: images, map: map,
       rasterScale: kind == .raster && rendersInParallel ? scale : nil)

@@ -43,74 +43,103 @@ enum RunLengthDeflater {
     return result
   }
 
-  /// Deflates `count` bytes at `input` into raw deflate data.
-  static func deflate(_ input: UnsafePointer<UInt8>, count: Int, final: Bool) -> [UInt8] {
-    var out = [UInt8](repeating: 0, count: count + count / 8 + 64)
+  /// Bits written least significant first into a byte buffer (a local value, so the
+  /// optimizer keeps it in registers without exclusivity checks).
+  struct BitWriter {
+    let out: UnsafeMutablePointer<UInt8>
     var written = 0
-    out.withUnsafeMutableBufferPointer { buffer in
-      let o = buffer.baseAddress!
-      var accumulator: UInt64 = 0
-      var filled: UInt32 = 0
-      @inline(__always) func put(_ bits: UInt32, _ n: UInt32) {
-        accumulator |= UInt64(bits) << UInt64(filled)
-        filled += n
-        if filled >= 32 {
-          UnsafeMutableRawPointer(o + written).storeBytes(
-            of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
-          written += 4
-          accumulator >>= 32
-          filled -= 32
-        }
+    var accumulator: UInt64 = 0
+    var filled: UInt32 = 0
+
+    @inline(__always)
+    mutating func put(_ bits: UInt32, _ n: UInt32) {
+      accumulator |= UInt64(bits) << UInt64(filled)
+      filled += n
+      if filled >= 32 {
+        UnsafeMutableRawPointer(out + written).storeBytes(
+          of: UInt32(truncatingIfNeeded: accumulator).littleEndian, as: UInt32.self)
+        written += 4
+        accumulator >>= 32
+        filled -= 32
       }
-      // Block header: BFINAL, BTYPE = 01 (fixed codes).
-      put(final ? 1 : 0, 1)
-      put(1, 2)
-      let literals = literalCodes
-      let lengths = lengthCodes
-      var i = 0
-      while i < count {
-        let byte = input[i]
-        let literal = literals[Int(byte)]
-        put(literal.code, literal.length)
-        i += 1
-        // The run of the same byte after it, eight bytes at a time where possible.
-        var run = 0
-        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
-        while i + run + 8 <= count,
-          UnsafeRawPointer(input + i + run).loadUnaligned(as: UInt64.self) == pattern
-        {
-          run += 8
-        }
-        while i + run < count, input[i + run] == byte { run += 1 }
-        while run >= 3 {
-          let length = min(run, 258)
-          let code = lengths[length]
-          put(code.bits, code.count)
-          i += length
-          run -= length
-        }
-        while run > 0 {
-          put(literal.code, literal.length)
-          i += 1
-          run -= 1
-        }
-      }
-      put(literals[256].code, literals[256].length)  // end of block
-      if !final {
-        // An empty stored block: BFINAL 0, BTYPE 00, pad to a byte, LEN 0, NLEN 0xFFFF.
-        put(0, 3)
-        if filled % 8 != 0 { put(0, 8 - filled % 8) }
-        put(0x0000, 16)
-        put(0xFFFF, 16)
-      }
+    }
+
+    /// Writes the bits left, padded to a byte.
+    mutating func flush() {
       while filled > 0 {
-        o[written] = UInt8(truncatingIfNeeded: accumulator)
+        out[written] = UInt8(truncatingIfNeeded: accumulator)
         written += 1
         accumulator >>= 8
         filled = filled >= 8 ? filled - 8 : 0
       }
     }
-    out.removeSubrange(written...)
-    return out
+  }
+
+  /// Deflates `count` bytes at `input` into raw deflate data.
+  static func deflate(_ input: UnsafePointer<UInt8>, count: Int, final: Bool) -> [UInt8] {
+    // Uninitialized: every byte kept is written.
+    return [UInt8](unsafeUninitializedCapacity: count + count / 8 + 64) { buffer, kept in
+      var writer = BitWriter(out: buffer.baseAddress!)
+      // Block header: BFINAL, BTYPE = 01 (fixed codes).
+      writer.put(final ? 1 : 0, 1)
+      writer.put(1, 2)
+      literalCodes.withUnsafeBufferPointer { literals in
+        lengthCodes.withUnsafeBufferPointer { lengths in
+          var i = 0
+          while i < count {
+            let byte = input[i]
+            let literal = literals[Int(byte)]
+            // The common case in detailed areas: no run starts here; two literals in one
+            // write when the next byte starts none either.
+            if i + 2 < count, input[i + 1] != byte {
+              let next = input[i + 1]
+              if input[i + 2] != next {
+                let second = literals[Int(next)]
+                writer.put(
+                  literal.code | second.code << literal.length, literal.length + second.length)
+                i += 2
+              } else {
+                writer.put(literal.code, literal.length)
+                i += 1
+              }
+              continue
+            }
+            writer.put(literal.code, literal.length)
+            i += 1
+            // The run of the same byte after it, eight bytes at a time where possible.
+            var run = 0
+            let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+            while i + run + 8 <= count,
+              UnsafeRawPointer(input + i + run).loadUnaligned(as: UInt64.self) == pattern
+            {
+              run += 8
+            }
+            while i + run < count, input[i + run] == byte { run += 1 }
+            while run >= 3 {
+              let length = min(run, 258)
+              let code = lengths[length]
+              writer.put(code.bits, code.count)
+              i += length
+              run -= length
+            }
+            while run > 0 {
+              writer.put(literal.code, literal.length)
+              i += 1
+              run -= 1
+            }
+          }
+          writer.put(literals[256].code, literals[256].length)  // end of block
+        }
+      }
+      if !final {
+        // An empty stored block: BFINAL 0, BTYPE 00, pad to a byte, LEN 0, NLEN 0xFFFF.
+        writer.put(0, 3)
+        if writer.filled % 8 != 0 { writer.put(0, 8 - writer.filled % 8) }
+        writer.put(0x0000, 16)
+        writer.put(0xFFFF, 16)
+      }
+      writer.flush()
+      kept = writer.written
+    }
   }
 }

@@ -98,6 +98,29 @@ final class ViewPainter {
     let steps = radius > 0 ? 8 : 1
     let offset = layer.shadowOffset
     guard radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
+    if rasterScale != nil,
+      ShadowMasks.shared.paint(
+        cr, layer: layer, color: color, opacity: opacity, bounds: bounds, opaque: opaque,
+        steps: steps, radius: radius,
+        draw: { cr in
+          self.addShadowRings(
+            cr, layer: layer, opacity: opacity, bounds: bounds, opaque: opaque, steps: steps,
+            radius: radius, color: RGBA(hex: 0x000000))
+        })
+    {
+      return
+    }
+    addShadowRings(
+      cr, layer: layer, opacity: opacity, bounds: bounds, opaque: opaque, steps: steps,
+      radius: radius, color: color)
+  }
+
+  /// Fills the shadow's rings one after another in `color`.
+  private func addShadowRings(
+    _ cr: OpaquePointer, layer: CALayer, opacity: Double, bounds: CGRect, opaque: Bool,
+    steps: Int, radius: Double, color: RGBA
+  ) {
+    let offset = layer.shadowOffset
     for step in 0..<steps {
       let spread = radius * (Double(steps - step) / Double(steps))
       let rect = bounds.offsetBy(dx: offset.width, dy: offset.height)

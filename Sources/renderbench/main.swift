@@ -5,8 +5,11 @@ import Routing
 import ViewKit
 
 // renderbench: the time to render one 1170 × 2532 PNG frame (a 390 × 844 pt screen of views
-// over the Monaco map at 3×), with a breakdown. Usage:
+// over the Monaco map at 3×), with a breakdown: cold frames (the camera moved: the map's
+// geometry is drawn) and warm ones (same camera: the kept geometry is reused), each split
+// into draw and encode, plus the serial path (one thread, nothing kept). Usage:
 //   swift run -c release renderbench [--samples N] [--json] [--out frame.png]
+// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record).
 
 @MainActor
 func run() throws {
@@ -60,17 +63,80 @@ func run() throws {
     ]
   }
 
+  if let only = ProcessInfo.processInfo.environment["RENDERBENCH_ONLY"] {
+    // Profiling aid: one part in a loop (views | frame | cold), draw and encode medians.
+    var draw: [Double] = []
+    var encode: [Double] = []
+    var cpu: [Double] = []
+    for index in 0..<samples {
+      let start = cpuSeconds()
+      var frameLayer: MapLayer? = only == "views" ? nil : layer
+      if only == "cold" {
+        // The vehicle a few metres further each time: the camera moves.
+        let moved = RouteOverlay(
+          route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
+        let marker = moved.vehicleMarker!
+        frameLayer = MapLayer(
+          scene: MapScene(
+            map: map, camera: .following(marker, metersPerPoint: 1.0), route: moved,
+            destinations: [casino], vehicle: marker),
+          view: screen.mapView, viewport: screen.viewport)
+      }
+      let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
+      cpu.append((cpuSeconds() - start) * 1000)
+      draw.append(timings.draw * 1000)
+      encode.append(timings.encode * 1000)
+    }
+    print(
+      String(
+        format: "%@: draw %.2f ms, encode %.2f ms (wall), %.2f ms CPU", only,
+        draw.sorted()[samples / 2], encode.sorted()[samples / 2], cpu.sorted()[samples / 2]))
+    return
+  }
   var results: [(String, [String: Double])] = []
-  var draws: [Double] = []
-  var encodes: [Double] = []
-  var cpu: [Double] = []
-  for index in 0..<(samples + 3) {
-    let cpuStart = cpuSeconds()
-    let timings = try renderer.timedPNG(window: screen.window, map: layer).timings
-    if index >= 3 {
-      cpu.append((cpuSeconds() - cpuStart) * 1000)
-      draws.append(timings.draw * 1000)
-      encodes.append(timings.encode * 1000)
+  // Cold frames: the vehicle a few metres further each time, so the camera moves and no
+  // kept map raster applies (the worst case, as on the frame after each location fix).
+  // Warm frames: the same camera (as the nine frames between two 1 Hz fixes at 10 fps).
+  let coldLayers = (0..<(samples + 3)).map { index -> MapLayer in
+    let moved = RouteOverlay(
+      route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
+    let marker = moved.vehicleMarker!
+    let movedScene = MapScene(
+      map: map, camera: .following(marker, metersPerPoint: 1.0), route: moved,
+      alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: marker)
+    return MapLayer(scene: movedScene, view: screen.mapView, viewport: screen.viewport)
+  }
+  for (label, layers) in [
+    ("cold", coldLayers), ("warm", Array(repeating: layer, count: samples + 3)),
+  ] {
+    var draws: [Double] = []
+    var encodes: [Double] = []
+    var cpu: [Double] = []
+    var walls: [Double] = []
+    for (index, frameLayer) in layers.enumerated() {
+      let cpuStart = cpuSeconds()
+      let start = DispatchTime.now()
+      let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
+      if index >= 3 {
+        walls.append(seconds(since: start) * 1000)
+        cpu.append((cpuSeconds() - cpuStart) * 1000)
+        draws.append(timings.draw * 1000)
+        encodes.append(timings.encode * 1000)
+      }
+    }
+    for (name, values) in [
+      ("frame_\(label)_png", walls), ("frame_\(label)_draw", draws),
+      ("frame_\(label)_encode", encodes), ("frame_\(label)_cpu", cpu),
+    ] {
+      let sorted = values.sorted()
+      results.append(
+        (
+          name,
+          [
+            "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
+            "max_ms": sorted[sorted.count - 1],
+          ]
+        ))
     }
   }
   var serial = renderer
@@ -86,10 +152,7 @@ func run() throws {
       serialCPU.append((cpuSeconds() - cpuStart) * 1000)
     }
   }
-  for (name, values) in [
-    ("frame_draw", draws), ("frame_encode", encodes), ("frame_cpu", cpu),
-    ("frame_serial_png", serialWall), ("frame_serial_cpu", serialCPU),
-  ] {
+  for (name, values) in [("frame_serial_png", serialWall), ("frame_serial_cpu", serialCPU)] {
     let sorted = values.sorted()
     results.append(
       (
@@ -102,7 +165,7 @@ func run() throws {
   }
   results.append(
     (
-      "frame_png_1170x2532",
+      "frame_warm_png_repeat",
       try measure("frame") {
         _ = try renderer.png(window: screen.window, map: layer)
       }

@@ -117,14 +117,39 @@ import Testing
 /// The report's HTML on its own.
 @MainActor
 @Suite struct DemoReportTests {
-  @Test func largeRunsReferenceFramesRelatively() throws {
+  @Test func largeRunsStaySelfContainedWithEveryNthFrame() throws {
     let run = try DemoRunTests.shortRun()
-    let html = DemoReport(run: run, embeddingLimit: 0).html
-    #expect(html.contains("\"frames/0000.png\""))
-    #expect(html.contains("\"frames/0003.png\""))
-    // The first frame and the per-state screenshots stay embedded.
+    let all = DemoReport(run: run).html
+    #expect(DemoReport(run: run).embeddingStride == 1)
+    // Room for about half the frames: every second one is embedded.
+    let sizes = run.frames.map(\.byteCount)
+    let half = DemoReport(
+      run: run,
+      embeddingLimit: sizes.enumerated().filter { $0.offset % 2 == 0 }
+        .map(\.element).reduce(0, +))
+    #expect(half.embeddingStride == 2)
+    #expect(half.shownFrames.prefix(4) == [0, 0, 2, 2])
+    let html = half.html
+    #expect(html.count < all.count)
+    #expect(html.contains("(picture of frame 0)"))
+    #expect(html.contains("embeds one frame in 2"))
+    // No file references: the report opens on its own.
+    #expect(!html.contains("frames/0"))
     #expect(html.contains("<img id=\"frame\" alt=\"frame\" src=\"data:image/png;base64,"))
     #expect(!html.contains("http://") && !html.contains("https://"))
+    let none = DemoReport(run: run, embeddingLimit: 0)
+    #expect(none.shownFrames.allSatisfy { $0 == 0 })
+  }
+
+  @Test func strideIsTheSmallestPowerOfTwoThatFits() {
+    #expect(DemoReport.stride(for: [10, 10, 10, 10], limit: 40) == 1)
+    #expect(DemoReport.stride(for: [10, 10, 10, 10], limit: 39) == 2)
+    #expect(DemoReport.stride(for: [10, 10, 10, 10, 10], limit: 20) == 4)
+    #expect(DemoReport.stride(for: [10, 10, 10, 10, 10], limit: 19) == 8)
+    // A stride is usable only when the run kept every frame on it.
+    #expect(DemoReport.stride(for: [10, nil, 10, nil], limit: 100) == 2)
+    #expect(DemoReport.stride(for: [10, nil, nil, nil, 10], limit: 100) == 4)
+    #expect(DemoReport.stride(for: [10, 10], limit: 0) == 2)
   }
 
   @Test func eventsAreInTheOrderTheyHappened() throws {
@@ -156,7 +181,8 @@ import Testing
     #expect(run.frames.map { $0.png.isEmpty } == [false, true, false])  // 2: the screenshot
     #expect(run.frames.allSatisfy { $0.byteCount > 0 })
     let html = try String(contentsOf: run.reportURL, encoding: .utf8)
-    #expect(html.contains("\"frames/0002.png\""))
+    #expect(html.contains("(picture of frame 0)"))
+    #expect(!html.contains("frames/0"))
     #expect(
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames/0002.png").path))
   }

@@ -69,6 +69,12 @@ import Testing
     (["render", "--t", "x"], "invalid for '--t'"),
     (["render", "--out", "frame.gif"], "invalid for '--out'"),
     (["render", "--max-frames", "3"], "Unknown option '--max-frames'"),
+    (["render", "--tap", "x"], "invalid for '--tap'"),
+    (["render", "--tap", "5000,10"], "off the 390x844 pt screen"),
+    (["render", "--tap"], "Missing value for '--tap'"),
+    (["demo", "--debug"], "Unknown option '--debug'"),
+    (["demo", "--scale", "7"], "invalid for '--scale'"),
+    (["demo", "--route"], "Missing value for '--route'"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) {
     let runner = CommandRunner()
@@ -84,6 +90,12 @@ import Testing
     #expect(runner.run(["render", "--from", "48.8566,2.3522", "--out", "off.png"]) == 65)
     #expect(runner.error.contains("off the bundled Monaco map"), "\(runner.error)")
     #expect(runner.error.contains("Usage: navui render"))
+    let folder = NSTemporaryDirectory() + "navui-offmap-\(UUID().uuidString)"
+    let demo = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(demo.run(["demo", "--to", "48.8566,2.3522", "--out", folder]) == 65)
+    #expect(demo.error.contains("off the bundled Monaco map"), "\(demo.error)")
+    #expect(demo.error.contains("Usage: navui demo"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/report.html"))
   }
 
   @Test func corruptRouteFileExits65() throws {
@@ -103,6 +115,51 @@ import Testing
     let runner = CommandRunner(currentDirectory: NSTemporaryDirectory())
     #expect(runner.run(["render", "--route", "no-such-route.json"]) == 1)
     #expect(runner.error.contains("No such file: no-such-route.json"))
+  }
+
+  @Test func missingRouteFileForDemoExits1() {
+    let folder = NSTemporaryDirectory() + "navui-missing-\(UUID().uuidString)"
+    let runner = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(runner.run(["demo", "--route", "no-such-route.gpx", "--out", folder]) == 1)
+    #expect(runner.error.contains("No such file: no-such-route.gpx"), "\(runner.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
+  @Test func corruptRouteFileForRenderExits65() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-corrupt-render-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("<gpx><trk><trkseg><trkpt lat=\"north\"".utf8).write(
+      to: folder.appendingPathComponent("bad.gpx"))
+    let runner = CommandRunner(currentDirectory: folder.path)
+    #expect(runner.run(["render", "--route", "bad.gpx", "--out", "f.png"]) == 65)
+    #expect(runner.error.contains("Cannot use route file"), "\(runner.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f.png").path))
+  }
+
+  @Test func tapInspectsTheScreenAndDrawsTheOverlay() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-tap-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tapped = CommandRunner(currentDirectory: folder.path)
+    #expect(
+      tapped.run(["render", "--t", "3", "--tap", "195,60", "--out", "tap.png"]) == 0,
+      "\(tapped.error)")
+    #expect(tapped.output.contains("Tap at 195,60: "), "\(tapped.output)")
+    #expect(tapped.output.contains("Constraints on "), "\(tapped.output)")
+    let plain = CommandRunner(currentDirectory: folder.path)
+    #expect(plain.run(["render", "--t", "3", "--out", "plain.png"]) == 0)
+    #expect(!plain.output.contains("Tap at"))
+    let debug = CommandRunner(currentDirectory: folder.path)
+    #expect(debug.run(["render", "--t", "3", "--debug", "--out", "debug.png"]) == 0)
+    let pictures = try ["tap.png", "plain.png", "debug.png"].map {
+      try Data(contentsOf: folder.appendingPathComponent($0))
+    }
+    #expect(pictures[0] != pictures[1])
+    #expect(pictures[2] != pictures[1])
+    #expect(pictures[0] != pictures[2])
   }
 
   @Test func rendersOneFrameInEachFormat() throws {

@@ -62,6 +62,31 @@ import ViewKit
     #expect(rtlInk.upperBound > 190 && rtlInk.lowerBound > 100)
   }
 
+  /// In a right-to-left layout natural alignment is right-aligned whatever the script, as
+  /// UIKit does: Latin street names in an Arabic screen sit on the right (one line and
+  /// wrapped); explicit left stays left.
+  @Test func naturalAlignmentFollowsARightToLeftLayout() throws {
+    let latin = label("Monaco", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    let screen = window(latin)
+    screen.semanticContentAttribute = .forceRightToLeft
+    let ink = try #require(inkColumns(try Renderer().raster(window: screen)))
+    #expect(ink.upperBound > 190 && ink.lowerBound > 100, "\(ink)")
+
+    let wrapped = label(
+      "Boulevard Louis II", frame: CGRect(x: 0, y: 0, width: 200, height: 80), lines: 2)
+    let wrappedScreen = window(wrapped)
+    wrappedScreen.semanticContentAttribute = .forceRightToLeft
+    let wrappedInk = try #require(inkColumns(try Renderer().raster(window: wrappedScreen)))
+    #expect(wrappedInk.upperBound > 190 && wrappedInk.lowerBound > 50, "\(wrappedInk)")
+
+    let left = label("Monaco", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+    left.textAlignment = .left
+    let leftScreen = window(left)
+    leftScreen.semanticContentAttribute = .forceRightToLeft
+    let leftInk = try #require(inkColumns(try Renderer().raster(window: leftScreen)))
+    #expect(leftInk.lowerBound < 10)
+  }
+
   @Test func explicitSidesDoNotFlipForRightToLeftText() throws {
     let rtl = label("موناكو", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
     rtl.textAlignment = .left

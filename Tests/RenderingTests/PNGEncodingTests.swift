@@ -49,7 +49,8 @@ import ViewKit
   }
 }
 
-/// Banded, multi-threaded rendering gives the same pixels as one thread.
+/// Banded, multi-threaded rendering (with the kept map raster) gives the pixels of one thread
+/// but for rounding at a few edges.
 @MainActor
 @Suite struct ParallelRenderingTests {
   @Test func parallelAndSerialFramesAreIdentical() throws {
@@ -65,12 +66,55 @@ import ViewKit
     let size = CGSize(width: 200, height: 400)
     let a = try RasterImage(png: parallel.png(map: scene, size: size))
     let b = try RasterImage(png: serial.png(map: scene, size: size))
+    // The parallel path draws the geometry into a kept raster anchored at a whole-pixel
+    // offset: the same coverage but for floating-point rounding of a few edge pixels.
     let differing = stride(from: 0, to: a.rgba.count, by: 4).filter {
       a.rgba[$0..<($0 + 4)] != b.rgba[$0..<($0 + 4)]
     }
+    let largest = zip(a.rgba, b.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
     #expect(
-      differing.isEmpty,
-      "\(differing.count) pixels differ, first at \(differing.first.map { ($0 / 4 % a.width, $0 / 4 / a.width) } as Any)"
+      differing.count * 1000 < a.width * a.height && largest <= 48,
+      "\(differing.count) pixels differ (largest channel difference \(largest)), first at \(differing.first.map { ($0 / 4 % a.width, $0 / 4 / a.width) } as Any)"
     )
+    print("parallel vs serial: \(differing.count) pixels differ, largest \(largest)")
+    // Drawn again from the kept raster: exactly the first parallel picture.
+    let again = try RasterImage(png: parallel.png(map: scene, size: size))
+    #expect(again == a)
+  }
+
+  /// Frames with the same camera reuse the kept geometry (also when a sliding viewport
+  /// moves the anchor within the margin), and give the pixels a fresh drawing gives.
+  @Test func keptMapRasterIsReusedAndMatchesAFreshDrawing() throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[2], course: 75)
+    let scene = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.2),
+      vehicle: vehicle)
+    let clock = ManualClock()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 320), clock: clock)
+    window.backgroundColor = .white
+    let mapView = UIView(frame: window.bounds)
+    window.addSubview(mapView)
+    let viewport = UIView(frame: CGRect(x: 0, y: 40, width: 240, height: 240))
+    mapView.addSubview(viewport)
+    let layer = MapLayer(scene: scene, view: mapView, viewport: viewport)
+    let renderer = Renderer(scale: 2)
+    Renderer.forgetKeptMapRasters()
+    let fresh = try renderer.raster(window: window, map: layer)
+    let before = Renderer.keptMapRasterUse
+    let reused = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
+    #expect(reused == fresh)
+    // The viewport slides 6 pt: the anchor moves, the kept raster still covers the view.
+    viewport.frame = CGRect(x: 0, y: 46, width: 240, height: 240)
+    let slid = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.reused == before.reused + 2)
+    Renderer.forgetKeptMapRasters()
+    let slidFresh = try renderer.raster(window: window, map: layer)
+    #expect(Renderer.keptMapRasterUse.drawn > before.drawn)
+    let differing = stride(from: 0, to: slid.rgba.count, by: 4).filter {
+      slid.rgba[$0..<($0 + 4)] != slidFresh.rgba[$0..<($0 + 4)]
+    }
+    #expect(differing.count * 1000 < slid.width * slid.height, "\(differing.count) differ")
+    #expect(slid != fresh)
   }
 }

@@ -1,0 +1,195 @@
+import Demo
+import Foundation
+import Rendering
+import Testing
+import ViewKit
+
+/// Golden pictures of demo frames.
+///
+/// - SVG: every built-in layout on every device, left to right (`en`) and right to left
+///   (`ar`), at t = 13 s (a prompt on screen), under `Snapshots/svg/`. They draw the views
+///   only — no base map under them — so each file stays small (the map alone is hundreds of
+///   kilobytes of paths and is covered by the Rendering module's own map snapshot). Numbers
+///   are rounded to one decimal before comparing and Cairo's glyph identifiers are
+///   renumbered by the renderer, so float noise does not change the text.
+/// - PNG: the default session's frame with the map at scale 1, decoded and compared pixel by
+///   pixel with `Snapshots/png/sample-phone-ltr.png` within a tolerance.
+///
+/// Regenerate after an intended change with
+/// `NAVUI_UPDATE_SNAPSHOTS=1 swift test --filter FrameGoldenTests` (each rewritten file is
+/// reported as an issue, so a recording run never passes silently), then look at the
+/// pictures before committing them.
+@MainActor
+@Suite struct FrameGoldenTests {
+  nonisolated static let cases: [(DemoConfiguration.Layout, DemoConfiguration.Device)] =
+    DemoConfiguration.Layout.allCases.flatMap { layout in
+      DemoConfiguration.Device.allCases.map { (layout, $0) }
+    }
+
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Snapshots")
+
+  static var updating: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return environment["NAVUI_UPDATE_SNAPSHOTS"] == "1"
+      || environment["NAVUI_RECORD_SNAPSHOTS"] == "1"
+  }
+
+  static func session(
+    _ layout: DemoConfiguration.Layout, _ device: DemoConfiguration.Device, locale: String
+  ) throws -> DemoSession {
+    var configuration = DemoConfiguration()
+    configuration.layout = layout
+    configuration.size = device.size
+    configuration.safeArea = device.safeArea
+    configuration.locale = locale
+    let session = try DemoSession(configuration: configuration)
+    session.advance(to: 13)
+    return session
+  }
+
+  @Test(arguments: cases)
+  func svgFrameMatchesGolden(
+    layout: DemoConfiguration.Layout, device: DemoConfiguration.Device
+  ) throws {
+    for locale in ["en", "ar"] {
+      let session = try Self.session(layout, device, locale: locale)
+      let svg = try Renderer().svg(window: session.window, at: session.clock.now)
+      let name = "\(layout.rawValue)-\(device.rawValue)-\(locale == "ar" ? "rtl" : "ltr")"
+      Self.assertSVG(svg, named: name)
+    }
+  }
+
+  /// The check itself fails on a changed picture.
+  @Test func svgComparisonCatchesAChange() throws {
+    let session = try Self.session(.sample, .phone, locale: "en")
+    let golden = try String(
+      contentsOf: Self.directory.appendingPathComponent("svg/sample-phone-ltr.svg"),
+      encoding: .utf8)
+    session.advance(to: 40)
+    let later = Self.normalize(try Renderer().svg(window: session.window, at: session.clock.now))
+    #expect(later != golden)
+  }
+
+  @Test func pngFrameMatchesGoldenWithinTolerance() throws {
+    let session = try Self.session(.sample, .phone, locale: "en")
+    let png = try Renderer(scale: 1).png(
+      window: session.window, at: session.clock.now, map: try session.mapLayer())
+    let url = Self.directory.appendingPathComponent("png/sample-phone-ltr.png")
+    if Self.updating {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      // zlib-compressed: the golden is kept small.
+      try Renderer(scale: 1, pngCompression: .balanced).png(
+        window: session.window, at: session.clock.now, map: try session.mapLayer()
+      ).write(to: url)
+      Issue.record("recorded \(url.path)")
+      return
+    }
+    let golden = try RasterImage(png: try Data(contentsOf: url))
+    let actual = try RasterImage(png: png)
+    let comparison = try #require(PixelComparison(actual, golden, tolerance: 24))
+    if comparison.differingFraction > 0.002 {
+      let failed = URL(fileURLWithPath: NSTemporaryDirectory())
+        .appendingPathComponent("sample-phone-ltr.actual.png")
+      try? png.write(to: failed)
+      Issue.record("\(comparison); actual written to \(failed.path)")
+    }
+    // The comparison is not blind: a frame 30 s later differs well beyond the tolerance.
+    session.advance(to: 43)
+    let later = try RasterImage(
+      png: try Renderer(scale: 1).png(
+        window: session.window, at: session.clock.now, map: try session.mapLayer()))
+    let moved = try #require(PixelComparison(later, golden, tolerance: 24))
+    #expect(moved.differingFraction > 0.05, "\(moved)")
+  }
+
+  // MARK: - Helpers
+
+  static func assertSVG(
+    _ data: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let url = directory.appendingPathComponent("svg/\(name).svg")
+    let actual = normalize(data)
+    if updating {
+      try? FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? Data(actual.utf8).write(to: url)
+      Issue.record("recorded \(url.path)", sourceLocation: sourceLocation)
+      return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      Issue.record(
+        "no golden \(url.path); record with NAVUI_UPDATE_SNAPSHOTS=1",
+        sourceLocation: sourceLocation)
+      return
+    }
+    if expected != actual {
+      let failed = URL(fileURLWithPath: NSTemporaryDirectory())
+        .appendingPathComponent("\(name).actual.svg")
+      try? Data(actual.utf8).write(to: failed)
+      Issue.record(
+        "\(name).svg differs from the golden; actual written to \(failed.path)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The SVG text with every decimal number rounded to one decimal (and `-0.0` as `0.0`).
+  static func normalize(_ data: Data) -> String {
+    let text = String(decoding: data, as: UTF8.self)
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var number = ""
+    func flush() {
+      guard !number.isEmpty else { return }
+      if number.contains("."), let value = Double(number) {
+        var rounded = String(format: "%.1f", value)
+        if rounded == "-0.0" { rounded = "0.0" }
+        out += rounded
+      } else {
+        out += number
+      }
+      number = ""
+    }
+    for ch in text {
+      if ch.isASCII, ch.isNumber || ch == "." || (ch == "-" && number.isEmpty) {
+        number.append(ch)
+      } else {
+        flush()
+        out.append(ch)
+      }
+    }
+    flush()
+    return out
+  }
+}
+
+/// How two decoded pictures of one size differ: the largest channel difference and the
+/// share of pixels with a channel off by more than the tolerance.
+struct PixelComparison: CustomStringConvertible {
+  let maximumDifference: Int
+  let differingFraction: Double
+
+  init?(_ a: RasterImage, _ b: RasterImage, tolerance: Int) {
+    guard a.width == b.width, a.height == b.height, a.width > 0, a.height > 0 else { return nil }
+    var maximum = 0
+    var differing = 0
+    for pixel in 0..<(a.width * a.height) {
+      var worst = 0
+      for channel in 0..<4 {
+        let o = pixel * 4 + channel
+        worst = max(worst, abs(Int(a.rgba[o]) - Int(b.rgba[o])))
+      }
+      maximum = max(maximum, worst)
+      if worst > tolerance { differing += 1 }
+    }
+    maximumDifference = maximum
+    differingFraction = Double(differing) / Double(a.width * a.height)
+  }
+
+  var description: String {
+    String(
+      format: "%.3f%% of pixels differ beyond the tolerance (largest channel difference %d)",
+      differingFraction * 100, maximumDifference)
+  }
+}
