@@ -2,53 +2,93 @@ import NavigationCore
 
 /// ALT lower bounds (A*, landmarks, triangle inequality) on the edge-based graph.
 ///
-/// For each landmark edge `L`, `forward[L][e]` is the cheapest cost from the end of `L` to the
-/// end of `e`, and `backward[L][e]` the cheapest from the end of `e` to the end of `L`. Then for
-/// any path from `e` to a target point `t`, cost ≥ `forward[L][t] − forward[L][e]` and
-/// ≥ `backward[L][e] − backward[L][t]` (with the target's partial edge taken into account).
+/// For each landmark edge `L`, `forward[e * count + L]` is the cheapest cost from the end of `L`
+/// to the end of `e`, and `backward[e * count + L]` the cheapest from the end of `e` to the end
+/// of `L`, both with turn costs and restrictions. Turn costs are never negative and restrictions
+/// only remove turns, so these are exact edge-based distances and for any path from `e` to a
+/// target point `t`, cost ≥ `forward[L][t] − forward[L][e]` and ≥ `backward[L][e] −
+/// backward[L][t]` (with the target's partial edge taken into account). An edge a landmark
+/// cannot reach (or that cannot reach it) stores infinity and gets no bound from it.
 struct Landmarks: Sendable {
+  /// No landmarks: the router falls back to the straight-line bound.
   init() {}
 
-  var forward: [[Float]] = []
-  var backward: [[Float]] = []
+  /// The number of landmarks.
+  private(set) var count = 0
+  /// The landmark edges, in the order chosen.
+  private(set) var edges: [Int] = []
+  /// Costs from each landmark, edge-major (`count` per edge).
+  private(set) var forward: [Float] = []
+  /// Costs to each landmark, edge-major (`count` per edge).
+  private(set) var backward: [Float] = []
 
-  /// Picks `count` landmarks far apart (farthest-first on the map) and runs two searches each.
+  /// Whether there are no landmarks.
+  var isEmpty: Bool { count == 0 }
+  /// Bytes held by the two tables.
+  var byteCount: Int { (forward.count + backward.count) * MemoryLayout<Float>.stride }
+
+  /// Picks `count` landmarks and runs two searches from each.
+  ///
+  /// The first landmark is the vertex farthest (on the map) from the centre among those on the
+  /// largest connected part of the network; each next one is the edge farthest by route (the
+  /// largest sum of costs from and to the landmarks already chosen, over edges reachable both
+  /// ways from all of them), so landmarks spread to the rim of the network, as "farthest"
+  /// selection does. Deterministic: ties go to the lower edge index.
   ///
   /// - Complexity: 2 × `count` Dijkstra searches over the edges.
-  init(router: Router, count: Int) {
+  init(router: Router, count wanted: Int) {
     let graph = router.graph
-    guard graph.edges.count > 0, count > 0 else { return }
-    var chosen: [Int] = []
-    var nearest = [Double](repeating: .infinity, count: graph.vertexCount)
-    var pick = 0
+    let edgeCount = graph.edges.count
+    guard edgeCount > 0, wanted > 0 else { return }
+    let biggest = graph.componentEdges.max() ?? 0
     let c = CLLocationCoordinate2D(
       latitude: graph.latitudes.reduce(0, +) / Double(graph.vertexCount),
       longitude: graph.longitudes.reduce(0, +) / Double(graph.vertexCount))
+    var first = -1
     var far = -1.0
-    for v in 0..<graph.vertexCount where !graph.outgoing(v).isEmpty {
+    for v in 0..<graph.vertexCount
+    where !graph.outgoing(v).isEmpty && graph.componentEdges[v] == biggest {
       let d = Geodesy.distance(c, graph.coordinate(ofVertex: v))
       if d > far {
         far = d
-        pick = v
+        first = graph.outgoing(v).lowerBound
       }
     }
-    for _ in 0..<count {
-      chosen.append(pick)
-      var best = -1.0
-      for v in 0..<graph.vertexCount where !graph.outgoing(v).isEmpty {
-        nearest[v] = min(
-          nearest[v],
-          Geodesy.distance(graph.coordinate(ofVertex: pick), graph.coordinate(ofVertex: v)))
-        if nearest[v] > best {
-          best = nearest[v]
-          pick = v
+    guard first >= 0 else { return }
+    var fromTables: [[Float]] = []
+    var toTables: [[Float]] = []
+    // Per edge: the smallest (cost from + cost to) over the chosen landmarks.
+    var spread = [Float](repeating: .infinity, count: edgeCount)
+    var pick = first
+    for _ in 0..<wanted {
+      edges.append(pick)
+      let f = Self.search(router, from: pick, reverse: false)
+      let b = Self.search(router, from: pick, reverse: true)
+      fromTables.append(f)
+      toTables.append(b)
+      var best: Float = 0
+      var next = -1
+      for e in 0..<edgeCount {
+        let s = f[e] + b[e]
+        if s.isFinite { spread[e] = min(spread[e], s) } else { spread[e] = -1 }
+        if spread[e] > best {
+          best = spread[e]
+          next = e
         }
       }
+      if next < 0 { break }
+      pick = next
     }
-    for v in chosen {
-      let e = graph.outgoing(v).lowerBound
-      forward.append(Self.search(router, from: e, reverse: false))
-      backward.append(Self.search(router, from: e, reverse: true))
+    count = edges.count
+    forward = [Float](repeating: .infinity, count: edgeCount * count)
+    backward = [Float](repeating: .infinity, count: edgeCount * count)
+    for l in 0..<count {
+      let f = fromTables[l]
+      let b = toTables[l]
+      for e in 0..<edgeCount {
+        forward[e * count + l] = f[e]
+        backward[e * count + l] = b[e]
+      }
     }
   }
 
@@ -63,8 +103,10 @@ struct Landmarks: Sendable {
       let e = Int(item)
       if cost > dist[e] { continue }
       if reverse {
+        let first = graph.outgoing(Int(graph.edges[e].from)).lowerBound
         for p in graph.incomingEdges(Int(graph.edges[e].from)) {
-          guard let turn = router.turnCost(from: Int(p), to: e) else { continue }
+          let turn = router.tableTurnCost(from: Int(p), to: e, firstOut: first)
+          if turn == .infinity { continue }
           let next = cost + turn + graph.edges[e].duration
           if next < dist[Int(p)] {
             dist[Int(p)] = next
@@ -72,8 +114,10 @@ struct Landmarks: Sendable {
           }
         }
       } else {
-        for out in graph.outgoing(Int(graph.edges[e].to)) {
-          guard let turn = router.turnCost(from: e, to: out) else { continue }
+        let outs = graph.outgoing(Int(graph.edges[e].to))
+        for out in outs {
+          let turn = router.tableTurnCost(from: e, to: out, firstOut: outs.lowerBound)
+          if turn == .infinity { continue }
           let next = cost + turn + graph.edges[out].duration
           if next < dist[out] {
             dist[out] = next
@@ -85,21 +129,75 @@ struct Landmarks: Sendable {
     return dist
   }
 
-  /// Per-landmark target terms for a target edge entered and left `rest` seconds before its end.
-  func targetTerms(edge t: Int, rest: Float) -> [(Float, Float)] {
-    (0..<forward.count).map { (forward[$0][t] - rest, backward[$0][t] + rest) }
+  /// The per-query part of the bound: the chosen landmarks and, per target point and chosen
+  /// landmark, `forward[L][t] − rest` and `backward[L][t] + rest` (infinity when unreachable).
+  struct Query {
+    var chosen: [Int] = []
+    var terms: [Float] = []
   }
 
-  /// The best lower bound from the end of `e` to a target given by `targetTerms`.
-  @inline(__always)
-  func bound(_ e: Int, _ terms: [(Float, Float)]) -> Float {
-    var best: Float = 0
-    for l in 0..<terms.count {
-      let f = terms[l].0 - forward[l][e]
-      let b = backward[l][e] - terms[l].1
-      if f.isFinite, f > best { best = f }
-      if b.isFinite, b > best { best = b }
+  /// Chooses up to `active` landmarks for a query, those giving the largest bound at the
+  /// sources, and returns them with their target terms (one pair per target edge, entered and
+  /// left `rest` seconds before its end).
+  func query(sources: [Int], targets: [(edge: Int, rest: Float)], active: Int) -> Query {
+    guard count > 0, !targets.isEmpty else { return Query() }
+    func term(_ l: Int, _ e: Int, _ t: (edge: Int, rest: Float)) -> Float {
+      let i = t.edge * count + l
+      let j = e * count + l
+      return max(
+        finite(forward[i] - t.rest - forward[j]), finite(backward[j] - backward[i] - t.rest))
     }
-    return best
+    var scored: [(Float, Int)] = []
+    for l in 0..<count {
+      // The bound this landmark gives at the worst source and target.
+      var score = Float.infinity
+      for s in sources {
+        for t in targets { score = min(score, term(l, s, t)) }
+      }
+      if sources.isEmpty { score = 0 }
+      scored.append((score, l))
+    }
+    scored.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
+    var q = Query()
+    q.chosen = scored.prefix(max(1, active)).map(\.1)
+    for t in targets {
+      for l in q.chosen {
+        q.terms.append(forward[t.edge * count + l] - t.rest)
+        q.terms.append(backward[t.edge * count + l] + t.rest)
+      }
+    }
+    return q
   }
+
+  /// The best lower bound from the end of `e` to the targets of `q` (the smallest over them).
+  @inline(__always)
+  func bound(_ e: Int, _ q: Query) -> Float {
+    let base = e * count
+    let k = q.chosen.count
+    return forward.withUnsafeBufferPointer { fw in
+      backward.withUnsafeBufferPointer { bw in
+        q.terms.withUnsafeBufferPointer { terms in
+          q.chosen.withUnsafeBufferPointer { chosen in
+            var least = Float.infinity
+            var i = 0
+            while i < terms.count {
+              var best: Float = 0
+              for j in 0..<k {
+                let l = base + chosen[j]
+                let f = terms[i + 2 * j] - fw[l]
+                let b = bw[l] - terms[i + 2 * j + 1]
+                if f.isFinite, f > best { best = f }
+                if b.isFinite, b > best { best = b }
+              }
+              least = min(least, best)
+              i += 2 * k
+            }
+            return least.isFinite ? least : 0
+          }
+        }
+      }
+    }
+  }
+
+  private func finite(_ x: Float) -> Float { x.isFinite ? x : 0 }
 }

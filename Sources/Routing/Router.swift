@@ -30,6 +30,11 @@ public struct Router: Sendable {
   let maxSpeed: Double
   /// Per vertex: 2 s when it has traffic signals, else 0.
   let signalCost: [Float]
+  /// Per edge: where its turns start in `turnTable` (one per outgoing edge of its end vertex).
+  var turnStart: [Int32] = []
+  /// Every turn's cost (``turnCost(from:to:)``), infinity for a banned one; empty in a router
+  /// built for turn costs only.
+  var turnTable: [Float] = []
   /// Landmark distances for A* lower bounds.
   var landmarks: Landmarks
   /// The contraction hierarchy for plain queries.
@@ -37,10 +42,13 @@ public struct Router: Sendable {
 
   /// A router over `graph`.
   ///
-  /// - Parameter hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a
-  ///   city extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
-  ///   without it queries use A* with landmarks).
-  public init(graph: RoadGraph, hierarchy: Bool = true) {
+  /// - Parameters:
+  ///   - hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a city
+  ///     extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
+  ///     without it queries use A* with landmarks).
+  ///   - landmarks: How many ALT landmarks to precompute (two searches over the edges each, and
+  ///     8 bytes per edge each); 0 leaves A* with the straight-line bound only.
+  public init(graph: RoadGraph, hierarchy: Bool = true, landmarks: Int = 8) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
     self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
@@ -49,7 +57,18 @@ public struct Router: Sendable {
     self.signalCost = signals
     self.landmarks = Landmarks()
     self.hierarchy = ContractionHierarchy()
-    self.landmarks = Landmarks(router: self, count: 8)
+    var starts = [Int32](repeating: 0, count: graph.edges.count + 1)
+    var table: [Float] = []
+    for e in 0..<graph.edges.count {
+      starts[e] = Int32(table.count)
+      for out in graph.outgoing(Int(graph.edges[e].to)) {
+        table.append(turnCost(from: e, to: out) ?? .infinity)
+      }
+    }
+    starts[graph.edges.count] = Int32(table.count)
+    self.turnStart = starts
+    self.turnTable = table
+    self.landmarks = Landmarks(router: self, count: landmarks)
     if hierarchy { self.hierarchy = ContractionHierarchy(router: self) }
   }
 
@@ -87,6 +106,14 @@ public struct Router: Sendable {
     return cost
   }
 
+  /// ``turnCost(from:to:)`` from the table (infinity when banned); `out` must leave the end
+  /// vertex of `inEdge`, whose first outgoing edge is `firstOut`.
+  @inline(__always)
+  func tableTurnCost(from inEdge: Int, to out: Int, firstOut: Int) -> Float {
+    if turnTable.isEmpty { return turnCost(from: inEdge, to: out) ?? .infinity }
+    return turnTable[Int(turnStart[inEdge]) + out - firstOut]
+  }
+
   /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
   ///
   /// - Parameter candidates: When above 1, the that many nearest edges instead of those
@@ -122,9 +149,49 @@ public struct Router: Sendable {
   public func searchPath(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
   ) -> EdgePath? {
+    var settled = 0
+    return searchPath(from: sources, to: targets, penalties: penalties, settled: &settled)
+  }
+
+  /// How many landmarks the router keeps, and the bytes of their tables.
+  public var landmarkSize: (count: Int, bytes: Int) { (landmarks.count, landmarks.byteCount) }
+
+  /// Seconds within which A* keys count as equal (then the deeper entry goes first) and within
+  /// which a found path counts as optimal.
+  ///
+  /// On uniform grids very many paths tie; rounding in the bounds (single precision) would
+  /// otherwise make A* visit most of them. The path found costs at most this much more than
+  /// the optimum.
+  public static let tieWindow: Float = 0.1
+
+  /// ``searchPath(from:to:penalties:)`` that also counts the edges it settled.
+  public func searchPath(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:],
+    settled: inout Int
+  ) -> EdgePath? {
+    search(from: sources, to: targets, penalties: penalties, bounded: true, settled: &settled)
+  }
+
+  /// The fastest path by plain Dijkstra (no bounds, exact keys), the reference for tests.
+  func dijkstraPath(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
+  ) -> EdgePath? {
+    var settled = 0
+    return search(
+      from: sources, to: targets, penalties: penalties, bounded: false, settled: &settled)
+  }
+
+  private func search(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float], bounded: Bool,
+    settled: inout Int
+  ) -> EdgePath? {
+    let window: Float = bounded ? Self.tieWindow : 0
+    func quantized(_ f: Float) -> Float { window > 0 ? (f / window).rounded(.down) * window : f }
     let edgeCount = graph.edges.count
     var dist = [Float](repeating: .infinity, count: edgeCount)
     var parent = [Int32](repeating: -1, count: edgeCount)
+    // The bound of each edge once computed (it does not change during a query), else -1.
+    var boundCache = [Float](repeating: -1, count: edgeCount)
     var heap = EdgeHeap()
     let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
     let cosLat = cos(goal.latitude * .pi / 180)
@@ -135,23 +202,28 @@ public struct Router: Sendable {
       let length = graph.edges[e].length
       return length > 0 ? Float(offset) / length : 0
     }
-    // Landmark terms only for a single target edge pair (the usual case), else straight line.
-    let useLandmarks = !landmarks.forward.isEmpty && penalties.isEmpty && targets.count <= 2
-    let terms = targets.map { t in
-      landmarks.forward.isEmpty
-        ? []
-        : landmarks.targetTerms(
-          edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
-    }
+    // Landmark bounds hold only for unpenalized durations (penalties only raise them, so
+    // they would still be admissible, but alternatives are few and short).
+    let useLandmarks = bounded && !landmarks.isEmpty && penalties.isEmpty
+    let alt =
+      useLandmarks
+      ? landmarks.query(
+        sources: sources.map(\.edge),
+        targets: targets.map {
+          ($0.edge, (1 - fraction($0.edge, $0.offset)) * graph.edges[$0.edge].duration)
+        }, active: 4)
+      : Landmarks.Query()
     func bound(_ e: Int) -> Float {
+      guard bounded else { return 0 }
+      let cached = boundCache[e]
+      if cached >= 0 { return cached }
       let v = Int(graph.edges[e].to)
       let dy = (graph.latitudes[v] - goal.latitude) * 111_195
       let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
-      let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
-      guard useLandmarks else { return straight }
-      var alt = Float.infinity
-      for t in terms { alt = min(alt, landmarks.bound(e, t)) }
-      return max(straight, alt)
+      var h = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      if useLandmarks { h = max(h, landmarks.bound(e, alt)) }
+      boundCache[e] = h
+      return h
     }
     var best: Float = .infinity
     var bestEnd: (edge: Int, offset: Double, parent: Int)?
@@ -168,7 +240,7 @@ public struct Router: Sendable {
       if cost < dist[s.edge] {
         dist[s.edge] = cost
         let h = bound(s.edge)
-        heap.push(cost + h, Int32(s.edge), tie: h)
+        heap.push(quantized(cost + h), Int32(s.edge), tie: h)
       }
       if let t = targetOffset(s.edge), t >= s.offset {
         let direct = (fraction(s.edge, t) - fraction(s.edge, s.offset)) * duration(s.edge)
@@ -180,11 +252,14 @@ public struct Router: Sendable {
     }
     while let (key, item) = heap.pop() {
       let e = Int(item)
-      if key >= best { break }
+      if key >= best - window { break }
       let base = dist[e]
-      if key > base + bound(e) + 1e-3 { continue }
-      for out in graph.outgoing(Int(graph.edges[e].to)) {
-        guard let turn = turnCost(from: e, to: out) else { continue }
+      if key > quantized(base + bound(e)) { continue }
+      settled += 1
+      let outs = graph.outgoing(Int(graph.edges[e].to))
+      for out in outs {
+        let turn = tableTurnCost(from: e, to: out, firstOut: outs.lowerBound)
+        if turn == .infinity { continue }
         let atStart = base + turn
         if let t = targetOffset(out) {
           let candidate = atStart + fraction(out, t) * duration(out)
@@ -198,7 +273,8 @@ public struct Router: Sendable {
           dist[out] = cost
           parent[out] = Int32(e)
           let h = bound(out)
-          heap.push(cost + h, Int32(out), tie: h)
+          let key = quantized(cost + h)
+          if key < best - window { heap.push(key, Int32(out), tie: h) }
         }
       }
     }
@@ -252,7 +328,7 @@ extension Router {
         + ($1.ref?.utf8.count ?? 0) + ($1.destinations?.utf8.count ?? 0)
     }
     bytes += index.entries.count * 8 + index.cellStart.count * 4
-    bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
+    bytes += landmarks.byteCount + (turnStart.count + turnTable.count) * 4
     let arc = MemoryLayout<ContractionHierarchy.Arc>.stride
     bytes += (hierarchy.upArcs.count + hierarchy.downArcs.count) * arc
     bytes += (hierarchy.upFirst.count + hierarchy.downFirst.count + hierarchy.rank.count) * 4

@@ -313,11 +313,50 @@ for spacing in spacings {
     router.snap(graph.coordinate(ofVertex: graph.vertexCount - 1)),
   ]
   guard contract else {
+    // Plain A* (straight-line bound only) against ALT with 8 and 16 landmarks, same pairs.
+    let plain = Router(graph: graph, hierarchy: false, landmarks: 0)
+    var plainCosts: [Double] = []
     var astar: [Double] = []
-    for (sa, sb) in pairs { astar.append(milliseconds { _ = router.searchPath(from: sa, to: sb) }) }
-    samples.append(Sample(name: "\(name) A* query, no CH (200 random pairs)", values: astar))
-    measure("\(name) A* query, no CH (corner to corner)", runs: 20) {
-      _ = router.searchPath(from: corner[0], to: corner[1])
+    for (sa, sb) in pairs {
+      var p: EdgePath?
+      astar.append(milliseconds { p = plain.searchPath(from: sa, to: sb) })
+      plainCosts.append(p?.cost ?? -1)
+    }
+    samples.append(Sample(name: "\(name) plain A* query (200 random pairs)", values: astar))
+    measure("\(name) plain A* query (corner to corner)", runs: 5) {
+      _ = plain.searchPath(from: corner[0], to: corner[1])
+    }
+    for count in [8, 16] {
+      var alt = router
+      let prepMs = milliseconds { alt = Router(graph: graph, hierarchy: false, landmarks: count) }
+      samples.append(Sample(name: "\(name) router preprocessing, ALT \(count)", values: [prepMs]))
+      facts.append(
+        (
+          "\(name) ALT \(count) landmark tables",
+          String(format: "%.1f MB", Double(alt.landmarkSize.bytes) / 1e6)
+        ))
+      var times: [Double] = []
+      var settledCounts: [Double] = []
+      var mismatches = 0
+      for (i, (sa, sb)) in pairs.enumerated() {
+        var p: EdgePath?
+        var settled = 0
+        times.append(milliseconds { p = alt.searchPath(from: sa, to: sb, settled: &settled) })
+        settledCounts.append(Double(settled))
+        if abs((p?.cost ?? -1) - plainCosts[i]) > 1e-3 * max(1, plainCosts[i]) { mismatches += 1 }
+      }
+      samples.append(
+        Sample(name: "\(name) ALT \(count) query (200 random pairs)", values: times))
+      let settledSorted = settledCounts.sorted()
+      facts.append(
+        (
+          "\(name) ALT \(count) settled edges median / p95",
+          "\(Int(settledSorted[100])) / \(Int(settledSorted[189])) of \(graph.edges.count)"
+        ))
+      facts.append(("\(name) ALT \(count) cost != plain A* cost (200 pairs)", "\(mismatches)"))
+      measure("\(name) ALT \(count) query (corner to corner)", runs: 20) {
+        _ = alt.searchPath(from: corner[0], to: corner[1])
+      }
     }
     continue
   }
