@@ -44,6 +44,12 @@ struct EdgeHeap {
   }
 
   mutating func pop() -> (Float, Int32)? {
+    guard let (cost, item, _) = popWithTie() else { return nil }
+    return (cost, item)
+  }
+
+  /// Pops the least entry with its tie value.
+  mutating func popWithTie() -> (Float, Int32, Float)? {
     guard let top = entries.first else { return nil }
     let last = entries.removeLast()
     if !entries.isEmpty {
@@ -62,7 +68,7 @@ struct EdgeHeap {
         heap[i] = last
       }
     }
-    return (top.cost, top.item)
+    return (top.cost, top.item, top.tie)
   }
 
   /// Orders by cost, then tie, then item, so equal costs resolve deterministically.

@@ -2,9 +2,10 @@ import NavigationCore
 
 /// ALT lower bounds (A*, landmarks, triangle inequality) on the edge-based graph.
 ///
-/// For each landmark edge `L`, `forward[e * count + L]` is the cheapest cost from the end of `L`
-/// to the end of `e`, and `backward[e * count + L]` the cheapest from the end of `e` to the end
-/// of `L`, both with turn costs and restrictions. Turn costs are never negative and restrictions
+/// For each landmark edge `L`, `forward(L, e)` is the cheapest cost from the end of `L` to the
+/// end of `e`, and `backward(L, e)` the cheapest from the end of `e` to the end of `L`, both
+/// with turn costs and restrictions (stored interleaved per edge, so one bound reads one cache
+/// line). Turn costs are never negative and restrictions
 /// only remove turns, so these are exact edge-based distances and for any path from `e` to a
 /// target point `t`, cost ≥ `forward[L][t] − forward[L][e]` and ≥ `backward[L][e] −
 /// backward[L][t]` (with the target's partial edge taken into account). An edge a landmark
@@ -17,15 +18,18 @@ struct Landmarks: Sendable {
   private(set) var count = 0
   /// The landmark edges, in the order chosen.
   private(set) var edges: [Int] = []
-  /// Costs from each landmark, edge-major (`count` per edge).
-  private(set) var forward: [Float] = []
-  /// Costs to each landmark, edge-major (`count` per edge).
-  private(set) var backward: [Float] = []
+  /// Per edge, per landmark: the cost from the landmark, then the cost to it.
+  private(set) var table: [Float] = []
+
+  /// The cost from landmark `l` to the end of edge `e` (infinity when unreachable).
+  func forward(_ l: Int, _ e: Int) -> Float { table[2 * (e * count + l)] }
+  /// The cost from the end of edge `e` to landmark `l` (infinity when unreachable).
+  func backward(_ l: Int, _ e: Int) -> Float { table[2 * (e * count + l) + 1] }
 
   /// Whether there are no landmarks.
   var isEmpty: Bool { count == 0 }
   /// Bytes held by the two tables.
-  var byteCount: Int { (forward.count + backward.count) * MemoryLayout<Float>.stride }
+  var byteCount: Int { table.count * MemoryLayout<Float>.stride }
 
   /// Picks `count` landmarks and runs two searches from each.
   ///
@@ -80,14 +84,13 @@ struct Landmarks: Sendable {
       pick = next
     }
     count = edges.count
-    forward = [Float](repeating: .infinity, count: edgeCount * count)
-    backward = [Float](repeating: .infinity, count: edgeCount * count)
+    table = [Float](repeating: .infinity, count: 2 * edgeCount * count)
     for l in 0..<count {
       let f = fromTables[l]
       let b = toTables[l]
       for e in 0..<edgeCount {
-        forward[e * count + l] = f[e]
-        backward[e * count + l] = b[e]
+        table[2 * (e * count + l)] = f[e]
+        table[2 * (e * count + l) + 1] = b[e]
       }
     }
   }
@@ -142,10 +145,9 @@ struct Landmarks: Sendable {
   func query(sources: [Int], targets: [(edge: Int, rest: Float)], active: Int) -> Query {
     guard count > 0, !targets.isEmpty else { return Query() }
     func term(_ l: Int, _ e: Int, _ t: (edge: Int, rest: Float)) -> Float {
-      let i = t.edge * count + l
-      let j = e * count + l
-      return max(
-        finite(forward[i] - t.rest - forward[j]), finite(backward[j] - backward[i] - t.rest))
+      max(
+        finite(forward(l, t.edge) - t.rest - forward(l, e)),
+        finite(backward(l, e) - backward(l, t.edge) - t.rest))
     }
     var scored: [(Float, Int)] = []
     for l in 0..<count {
@@ -162,8 +164,8 @@ struct Landmarks: Sendable {
     q.chosen = scored.prefix(max(1, active)).map(\.1)
     for t in targets {
       for l in q.chosen {
-        q.terms.append(forward[t.edge * count + l] - t.rest)
-        q.terms.append(backward[t.edge * count + l] + t.rest)
+        q.terms.append(forward(l, t.edge) - t.rest)
+        q.terms.append(backward(l, t.edge) + t.rest)
       }
     }
     return q
@@ -172,28 +174,26 @@ struct Landmarks: Sendable {
   /// The best lower bound from the end of `e` to the targets of `q` (the smallest over them).
   @inline(__always)
   func bound(_ e: Int, _ q: Query) -> Float {
-    let base = e * count
+    let base = 2 * e * count
     let k = q.chosen.count
-    return forward.withUnsafeBufferPointer { fw in
-      backward.withUnsafeBufferPointer { bw in
-        q.terms.withUnsafeBufferPointer { terms in
-          q.chosen.withUnsafeBufferPointer { chosen in
-            var least = Float.infinity
-            var i = 0
-            while i < terms.count {
-              var best: Float = 0
-              for j in 0..<k {
-                let l = base + chosen[j]
-                let f = terms[i + 2 * j] - fw[l]
-                let b = bw[l] - terms[i + 2 * j + 1]
-                if f.isFinite, f > best { best = f }
-                if b.isFinite, b > best { best = b }
-              }
-              least = min(least, best)
-              i += 2 * k
+    return table.withUnsafeBufferPointer { table in
+      q.terms.withUnsafeBufferPointer { terms in
+        q.chosen.withUnsafeBufferPointer { chosen in
+          var least = Float.infinity
+          var i = 0
+          while i < terms.count {
+            var best: Float = 0
+            for j in 0..<k {
+              let l = base + 2 * chosen[j]
+              let f = terms[i + 2 * j] - table[l]
+              let b = table[l + 1] - terms[i + 2 * j + 1]
+              if f.isFinite, f > best { best = f }
+              if b.isFinite, b > best { best = b }
             }
-            return least.isFinite ? least : 0
+            least = min(least, best)
+            i += 2 * k
           }
+          return least.isFinite ? least : 0
         }
       }
     }

@@ -21,7 +21,9 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Fastest paths by car on a ``RoadGraph``: edge-based, so turn costs, U-turns and turn
-/// restrictions are exact; A* with a straight-line bound at the fastest speed on the map.
+/// restrictions are exact. Plain queries use the contraction hierarchy when there is one, else
+/// ALT: A* whose bound is the larger of the straight line at the fastest speed on the map and
+/// the landmark (triangle inequality) bound from the ``activeLandmarks`` best landmarks.
 public struct Router: Sendable {
   /// The graph routed on.
   public let graph: RoadGraph
@@ -37,6 +39,8 @@ public struct Router: Sendable {
   var turnTable: [Float] = []
   /// Landmark distances for A* lower bounds.
   var landmarks: Landmarks
+  /// How many landmarks a query uses: those giving the largest bound at its start.
+  public var activeLandmarks = 4
   /// The contraction hierarchy for plain queries.
   var hierarchy: ContractionHierarchy
 
@@ -156,14 +160,6 @@ public struct Router: Sendable {
   /// How many landmarks the router keeps, and the bytes of their tables.
   public var landmarkSize: (count: Int, bytes: Int) { (landmarks.count, landmarks.byteCount) }
 
-  /// Seconds within which A* keys count as equal (then the deeper entry goes first) and within
-  /// which a found path counts as optimal.
-  ///
-  /// On uniform grids very many paths tie; rounding in the bounds (single precision) would
-  /// otherwise make A* visit most of them. The path found costs at most this much more than
-  /// the optimum.
-  public static let tieWindow: Float = 0.1
-
   /// ``searchPath(from:to:penalties:)`` that also counts the edges it settled.
   public func searchPath(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:],
@@ -185,13 +181,9 @@ public struct Router: Sendable {
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float], bounded: Bool,
     settled: inout Int
   ) -> EdgePath? {
-    let window: Float = bounded ? Self.tieWindow : 0
-    func quantized(_ f: Float) -> Float { window > 0 ? (f / window).rounded(.down) * window : f }
     let edgeCount = graph.edges.count
     var dist = [Float](repeating: .infinity, count: edgeCount)
     var parent = [Int32](repeating: -1, count: edgeCount)
-    // The bound of each edge once computed (it does not change during a query), else -1.
-    var boundCache = [Float](repeating: -1, count: edgeCount)
     var heap = EdgeHeap()
     let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
     let cosLat = cos(goal.latitude * .pi / 180)
@@ -202,28 +194,25 @@ public struct Router: Sendable {
       let length = graph.edges[e].length
       return length > 0 ? Float(offset) / length : 0
     }
-    // Landmark bounds hold only for unpenalized durations (penalties only raise them, so
-    // they would still be admissible, but alternatives are few and short).
-    let useLandmarks = bounded && !landmarks.isEmpty && penalties.isEmpty
+    // Landmark costs are for unpenalized durations: still lower bounds when penalties only
+    // raise durations (alternatives use 1.6), not when some lower them.
+    let useLandmarks =
+      bounded && !landmarks.isEmpty && penalties.values.allSatisfy { $0 >= 1 }
     let alt =
       useLandmarks
       ? landmarks.query(
         sources: sources.map(\.edge),
         targets: targets.map {
           ($0.edge, (1 - fraction($0.edge, $0.offset)) * graph.edges[$0.edge].duration)
-        }, active: 4)
+        }, active: activeLandmarks)
       : Landmarks.Query()
     func bound(_ e: Int) -> Float {
       guard bounded else { return 0 }
-      let cached = boundCache[e]
-      if cached >= 0 { return cached }
       let v = Int(graph.edges[e].to)
       let dy = (graph.latitudes[v] - goal.latitude) * 111_195
       let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
-      var h = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
-      if useLandmarks { h = max(h, landmarks.bound(e, alt)) }
-      boundCache[e] = h
-      return h
+      let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      return useLandmarks ? max(straight, landmarks.bound(e, alt)) : straight
     }
     var best: Float = .infinity
     var bestEnd: (edge: Int, offset: Double, parent: Int)?
@@ -240,7 +229,7 @@ public struct Router: Sendable {
       if cost < dist[s.edge] {
         dist[s.edge] = cost
         let h = bound(s.edge)
-        heap.push(quantized(cost + h), Int32(s.edge), tie: h)
+        heap.push(cost + h, Int32(s.edge), tie: h)
       }
       if let t = targetOffset(s.edge), t >= s.offset {
         let direct = (fraction(s.edge, t) - fraction(s.edge, s.offset)) * duration(s.edge)
@@ -250,11 +239,12 @@ public struct Router: Sendable {
         }
       }
     }
-    while let (key, item) = heap.pop() {
+    while let (key, item, h) = heap.popWithTie() {
       let e = Int(item)
-      if key >= best - window { break }
+      if key >= best { break }
       let base = dist[e]
-      if key > quantized(base + bound(e)) { continue }
+      // A stale entry (the edge was reached more cheaply since); the bound is its tie.
+      if key > base + h { continue }
       settled += 1
       let outs = graph.outgoing(Int(graph.edges[e].to))
       for out in outs {
@@ -273,8 +263,7 @@ public struct Router: Sendable {
           dist[out] = cost
           parent[out] = Int32(e)
           let h = bound(out)
-          let key = quantized(cost + h)
-          if key < best - window { heap.push(key, Int32(out), tie: h) }
+          if cost + h < best { heap.push(cost + h, Int32(out), tie: h) }
         }
       }
     }
