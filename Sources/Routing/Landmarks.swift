@@ -171,7 +171,12 @@ struct Landmarks: Sendable {
     return q
   }
 
-  /// The best lower bound from the end of `e` to the targets of `q` (the smallest over them).
+  /// The best lower bound from the end of `e` to the targets of `q` (the smallest over them);
+  /// infinity when `e` cannot reach any of them.
+  ///
+  /// A landmark term is +infinity only when it proves that: `L` reaches `e` but not `t` (so
+  /// `e` cannot reach `t`, else `L` would), or `t` reaches `L` but `e` does not (so `e` cannot
+  /// reach `t`, else it would reach `L` through it).
   @inline(__always)
   func bound(_ e: Int, _ q: Query) -> Float {
     let base = 2 * e * count
@@ -187,13 +192,15 @@ struct Landmarks: Sendable {
               let l = base + 2 * chosen[j]
               let f = terms[i + 2 * j] - table[l]
               let b = table[l + 1] - terms[i + 2 * j + 1]
-              if f.isFinite, f > best { best = f }
-              if b.isFinite, b > best { best = b }
+              // +infinity means unreachable (see `bound`); NaN (both ends unreached) and
+              // -infinity compare false and give no bound.
+              if f > best { best = f }
+              if b > best { best = b }
             }
             least = min(least, best)
             i += 2 * k
           }
-          return least.isFinite ? least : 0
+          return least
         }
       }
     }

@@ -212,6 +212,7 @@ public struct Router: Sendable {
       let dy = (graph.latitudes[v] - goal.latitude) * 111_195
       let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
       let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      // Infinity (no target reachable from `e`) keeps `e` out of the heap.
       return useLandmarks ? max(straight, landmarks.bound(e, alt)) : straight
     }
     var best: Float = .infinity
