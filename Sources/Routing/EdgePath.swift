@@ -12,66 +12,70 @@ public struct EdgePath: Sendable, Hashable {
 
 /// A binary min-heap of (cost, edge) with lazy deletion.
 struct EdgeHeap {
-  private var costs: [Float] = []
-  private var ties: [Float] = []
-  private var items: [Int32] = []
+  private struct Entry {
+    var cost: Float
+    var tie: Float
+    var item: Int32
+  }
 
-  var isEmpty: Bool { items.isEmpty }
-  var minCost: Float { costs.first ?? .infinity }
+  private var entries: [Entry] = []
+
+  var isEmpty: Bool { entries.isEmpty }
+  var minCost: Float { entries.first?.cost ?? .infinity }
 
   /// Empties the heap, keeping its storage.
-  mutating func removeAll() {
-    costs.removeAll(keepingCapacity: true)
-    ties.removeAll(keepingCapacity: true)
-    items.removeAll(keepingCapacity: true)
-  }
+  mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
   /// Pushes an item; among equal costs the smaller `tie` (e.g. the remaining-cost bound, so
   /// deeper entries first) comes out first, then the smaller item.
   mutating func push(_ cost: Float, _ item: Int32, tie: Float = 0) {
-    costs.append(cost)
-    ties.append(tie)
-    items.append(item)
-    var i = costs.count - 1
-    while i > 0 {
-      let parent = (i - 1) / 2
-      guard less(i, parent) else { break }
-      swapAt(i, parent)
-      i = parent
+    let entry = Entry(cost: cost, tie: tie, item: item)
+    entries.append(entry)
+    entries.withUnsafeMutableBufferPointer { heap in
+      var i = heap.count - 1
+      while i > 0 {
+        let parent = (i - 1) / 2
+        guard Self.less(entry, heap[parent]) else { break }
+        heap[i] = heap[parent]
+        i = parent
+      }
+      heap[i] = entry
     }
   }
 
   mutating func pop() -> (Float, Int32)? {
-    guard let cost = costs.first, let item = items.first else { return nil }
-    let last = costs.count - 1
-    swapAt(0, last)
-    costs.removeLast()
-    ties.removeLast()
-    items.removeLast()
-    var i = 0
-    while true {
-      let l = 2 * i + 1
-      let r = l + 1
-      var m = i
-      if l < costs.count, less(l, m) { m = l }
-      if r < costs.count, less(r, m) { m = r }
-      if m == i { break }
-      swapAt(i, m)
-      i = m
-    }
+    guard let (cost, item, _) = popWithTie() else { return nil }
     return (cost, item)
   }
 
-  /// Orders by cost, then item, so equal costs resolve deterministically.
-  private func less(_ a: Int, _ b: Int) -> Bool {
-    if costs[a] != costs[b] { return costs[a] < costs[b] }
-    if ties[a] != ties[b] { return ties[a] < ties[b] }
-    return items[a] < items[b]
+  /// Pops the least entry with its tie value.
+  mutating func popWithTie() -> (Float, Int32, Float)? {
+    guard let top = entries.first else { return nil }
+    let last = entries.removeLast()
+    if !entries.isEmpty {
+      entries.withUnsafeMutableBufferPointer { heap in
+        let n = heap.count
+        var i = 0
+        while true {
+          let l = 2 * i + 1
+          if l >= n { break }
+          var m = l
+          if l + 1 < n, Self.less(heap[l + 1], heap[l]) { m = l + 1 }
+          guard Self.less(heap[m], last) else { break }
+          heap[i] = heap[m]
+          i = m
+        }
+        heap[i] = last
+      }
+    }
+    return (top.cost, top.item, top.tie)
   }
 
-  private mutating func swapAt(_ a: Int, _ b: Int) {
-    costs.swapAt(a, b)
-    ties.swapAt(a, b)
-    items.swapAt(a, b)
+  /// Orders by cost, then tie, then item, so equal costs resolve deterministically.
+  @inline(__always)
+  private static func less(_ a: Entry, _ b: Entry) -> Bool {
+    if a.cost != b.cost { return a.cost < b.cost }
+    if a.tie != b.tie { return a.tie < b.tie }
+    return a.item < b.item
   }
 }

@@ -21,7 +21,9 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Fastest paths by car on a ``RoadGraph``: edge-based, so turn costs, U-turns and turn
-/// restrictions are exact; A* with a straight-line bound at the fastest speed on the map.
+/// restrictions are exact. Plain queries use the contraction hierarchy when there is one, else
+/// ALT: A* whose bound is the larger of the straight line at the fastest speed on the map and
+/// the landmark (triangle inequality) bound from the ``activeLandmarks`` best landmarks.
 public struct Router: Sendable {
   /// The graph routed on.
   public let graph: RoadGraph
@@ -30,17 +32,27 @@ public struct Router: Sendable {
   let maxSpeed: Double
   /// Per vertex: 2 s when it has traffic signals, else 0.
   let signalCost: [Float]
+  /// Per edge: where its turns start in `turnTable` (one per outgoing edge of its end vertex).
+  var turnStart: [Int32] = []
+  /// Every turn's cost (``turnCost(from:to:)``), infinity for a banned one; empty in a router
+  /// built for turn costs only.
+  var turnTable: [Float] = []
   /// Landmark distances for A* lower bounds.
   var landmarks: Landmarks
+  /// How many landmarks a query uses: those giving the largest bound at its start.
+  public var activeLandmarks = 4
   /// The contraction hierarchy for plain queries.
   var hierarchy: ContractionHierarchy
 
   /// A router over `graph`.
   ///
-  /// - Parameter hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a
-  ///   city extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
-  ///   without it queries use A* with landmarks).
-  public init(graph: RoadGraph, hierarchy: Bool = true) {
+  /// - Parameters:
+  ///   - hierarchy: Whether to contract the graph for fast queries (about 0.1 s for a city
+  ///     extract, but it grows quickly on large uniform grids: see ``ContractionHierarchy``;
+  ///     without it queries use A* with landmarks).
+  ///   - landmarks: How many ALT landmarks to precompute (two searches over the edges each, and
+  ///     8 bytes per edge each); 0 leaves A* with the straight-line bound only.
+  public init(graph: RoadGraph, hierarchy: Bool = true, landmarks: Int = 8) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
     self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
@@ -49,7 +61,18 @@ public struct Router: Sendable {
     self.signalCost = signals
     self.landmarks = Landmarks()
     self.hierarchy = ContractionHierarchy()
-    self.landmarks = Landmarks(router: self, count: 8)
+    var starts = [Int32](repeating: 0, count: graph.edges.count + 1)
+    var table: [Float] = []
+    for e in 0..<graph.edges.count {
+      starts[e] = Int32(table.count)
+      for out in graph.outgoing(Int(graph.edges[e].to)) {
+        table.append(turnCost(from: e, to: out) ?? .infinity)
+      }
+    }
+    starts[graph.edges.count] = Int32(table.count)
+    self.turnStart = starts
+    self.turnTable = table
+    self.landmarks = Landmarks(router: self, count: landmarks)
     if hierarchy { self.hierarchy = ContractionHierarchy(router: self) }
   }
 
@@ -87,6 +110,14 @@ public struct Router: Sendable {
     return cost
   }
 
+  /// ``turnCost(from:to:)`` from the table (infinity when banned); `out` must leave the end
+  /// vertex of `inEdge`, whose first outgoing edge is `firstOut`.
+  @inline(__always)
+  func tableTurnCost(from inEdge: Int, to out: Int, firstOut: Int) -> Float {
+    if turnTable.isEmpty { return turnCost(from: inEdge, to: out) ?? .infinity }
+    return turnTable[Int(turnStart[inEdge]) + out - firstOut]
+  }
+
   /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
   ///
   /// - Parameter candidates: When above 1, the that many nearest edges instead of those
@@ -122,6 +153,34 @@ public struct Router: Sendable {
   public func searchPath(
     from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
   ) -> EdgePath? {
+    var settled = 0
+    return searchPath(from: sources, to: targets, penalties: penalties, settled: &settled)
+  }
+
+  /// How many landmarks the router keeps, and the bytes of their tables.
+  public var landmarkSize: (count: Int, bytes: Int) { (landmarks.count, landmarks.byteCount) }
+
+  /// ``searchPath(from:to:penalties:)`` that also counts the edges it settled.
+  public func searchPath(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:],
+    settled: inout Int
+  ) -> EdgePath? {
+    search(from: sources, to: targets, penalties: penalties, bounded: true, settled: &settled)
+  }
+
+  /// The fastest path by plain Dijkstra (no bounds, exact keys), the reference for tests.
+  func dijkstraPath(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float] = [:]
+  ) -> EdgePath? {
+    var settled = 0
+    return search(
+      from: sources, to: targets, penalties: penalties, bounded: false, settled: &settled)
+  }
+
+  private func search(
+    from sources: [EdgeSnap], to targets: [EdgeSnap], penalties: [Int: Float], bounded: Bool,
+    settled: inout Int
+  ) -> EdgePath? {
     let edgeCount = graph.edges.count
     var dist = [Float](repeating: .infinity, count: edgeCount)
     var parent = [Int32](repeating: -1, count: edgeCount)
@@ -135,23 +194,26 @@ public struct Router: Sendable {
       let length = graph.edges[e].length
       return length > 0 ? Float(offset) / length : 0
     }
-    // Landmark terms only for a single target edge pair (the usual case), else straight line.
-    let useLandmarks = !landmarks.forward.isEmpty && penalties.isEmpty && targets.count <= 2
-    let terms = targets.map { t in
-      landmarks.forward.isEmpty
-        ? []
-        : landmarks.targetTerms(
-          edge: t.edge, rest: (1 - fraction(t.edge, t.offset)) * graph.edges[t.edge].duration)
-    }
+    // Landmark costs are for unpenalized durations: still lower bounds when penalties only
+    // raise durations (alternatives use 1.6), not when some lower them.
+    let useLandmarks =
+      bounded && !landmarks.isEmpty && penalties.values.allSatisfy { $0 >= 1 }
+    let alt =
+      useLandmarks
+      ? landmarks.query(
+        sources: sources.map(\.edge),
+        targets: targets.map {
+          ($0.edge, (1 - fraction($0.edge, $0.offset)) * graph.edges[$0.edge].duration)
+        }, active: activeLandmarks)
+      : Landmarks.Query()
     func bound(_ e: Int) -> Float {
+      guard bounded else { return 0 }
       let v = Int(graph.edges[e].to)
       let dy = (graph.latitudes[v] - goal.latitude) * 111_195
       let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
       let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
-      guard useLandmarks else { return straight }
-      var alt = Float.infinity
-      for t in terms { alt = min(alt, landmarks.bound(e, t)) }
-      return max(straight, alt)
+      // Infinity (no target reachable from `e`) keeps `e` out of the heap.
+      return useLandmarks ? max(straight, landmarks.bound(e, alt)) : straight
     }
     var best: Float = .infinity
     var bestEnd: (edge: Int, offset: Double, parent: Int)?
@@ -178,13 +240,17 @@ public struct Router: Sendable {
         }
       }
     }
-    while let (key, item) = heap.pop() {
+    while let (key, item, h) = heap.popWithTie() {
       let e = Int(item)
       if key >= best { break }
       let base = dist[e]
-      if key > base + bound(e) + 1e-3 { continue }
-      for out in graph.outgoing(Int(graph.edges[e].to)) {
-        guard let turn = turnCost(from: e, to: out) else { continue }
+      // A stale entry (the edge was reached more cheaply since); the bound is its tie.
+      if key > base + h { continue }
+      settled += 1
+      let outs = graph.outgoing(Int(graph.edges[e].to))
+      for out in outs {
+        let turn = tableTurnCost(from: e, to: out, firstOut: outs.lowerBound)
+        if turn == .infinity { continue }
         let atStart = base + turn
         if let t = targetOffset(out) {
           let candidate = atStart + fraction(out, t) * duration(out)
@@ -198,7 +264,7 @@ public struct Router: Sendable {
           dist[out] = cost
           parent[out] = Int32(e)
           let h = bound(out)
-          heap.push(cost + h, Int32(out), tie: h)
+          if cost + h < best { heap.push(cost + h, Int32(out), tie: h) }
         }
       }
     }
@@ -252,7 +318,7 @@ extension Router {
         + ($1.ref?.utf8.count ?? 0) + ($1.destinations?.utf8.count ?? 0)
     }
     bytes += index.entries.count * 8 + index.cellStart.count * 4
-    bytes += (landmarks.forward + landmarks.backward).reduce(0) { $0 + $1.count * 4 }
+    bytes += landmarks.byteCount + (turnStart.count + turnTable.count) * 4
     let arc = MemoryLayout<ContractionHierarchy.Arc>.stride
     bytes += (hierarchy.upArcs.count + hierarchy.downArcs.count) * arc
     bytes += (hierarchy.upFirst.count + hierarchy.downFirst.count + hierarchy.rank.count) * 4

@@ -8,7 +8,10 @@
 // roads on every line and primary roads every 5 km, all two-way; queries between random
 // vertices and corner to corner. The edge-based contraction hierarchy is built for spacings of
 // 2000 m and more, or for all with --grid-ch (1000 m takes minutes: see the Routing notes);
-// finer grids are routed by A* with landmarks.
+// finer grids are routed by A* with landmarks (ALT), reported next to plain A* (straight-line
+// bound only) on the same pairs in the same run: 8 landmarks using the best 4 per query (the
+// default), 8 using all 8, and 16 using the best 4, with preprocessing time, table size, settled
+// edges and a check that every ALT cost equals plain A*'s. See Guides/Routing.md.
 import Foundation
 import NavigationCore
 import Routing
@@ -313,11 +316,69 @@ for spacing in spacings {
     router.snap(graph.coordinate(ofVertex: graph.vertexCount - 1)),
   ]
   guard contract else {
+    // Plain A* (straight-line bound only) against ALT with 8 and 16 landmarks, same pairs.
+    var plain = router
+    let plainPrepMs = milliseconds { plain = Router(graph: graph, hierarchy: false, landmarks: 0) }
+    samples.append(
+      Sample(name: "\(name) router preprocessing, no landmarks", values: [plainPrepMs]))
+    facts.append(
+      (
+        "\(name) router in memory, no landmarks",
+        String(format: "%.1f MB", Double(plain.memoryFootprint) / 1e6)
+      ))
+    var plainCosts: [Double] = []
     var astar: [Double] = []
-    for (sa, sb) in pairs { astar.append(milliseconds { _ = router.searchPath(from: sa, to: sb) }) }
-    samples.append(Sample(name: "\(name) A* query, no CH (200 random pairs)", values: astar))
-    measure("\(name) A* query, no CH (corner to corner)", runs: 20) {
-      _ = router.searchPath(from: corner[0], to: corner[1])
+    var plainSettled: [Double] = []
+    for (sa, sb) in pairs {
+      var p: EdgePath?
+      var settled = 0
+      astar.append(milliseconds { p = plain.searchPath(from: sa, to: sb, settled: &settled) })
+      plainCosts.append(p?.cost ?? -1)
+      plainSettled.append(Double(settled))
+    }
+    plainSettled.sort()
+    facts.append(
+      (
+        "\(name) plain A* settled edges median / p95",
+        "\(Int(plainSettled[100])) / \(Int(plainSettled[189])) of \(graph.edges.count)"
+      ))
+    samples.append(Sample(name: "\(name) plain A* query (200 random pairs)", values: astar))
+    measure("\(name) plain A* query (corner to corner)", runs: 5) {
+      _ = plain.searchPath(from: corner[0], to: corner[1])
+    }
+    for (count, active) in [(8, 4), (8, 8), (16, 4)] {
+      var alt = router
+      let prepMs = milliseconds { alt = Router(graph: graph, hierarchy: false, landmarks: count) }
+      alt.activeLandmarks = active
+      let count = "\(count)/\(active)"
+      samples.append(Sample(name: "\(name) router preprocessing, ALT \(count)", values: [prepMs]))
+      facts.append(
+        (
+          "\(name) ALT \(count) landmark tables",
+          String(format: "%.1f MB", Double(alt.landmarkSize.bytes) / 1e6)
+        ))
+      var times: [Double] = []
+      var settledCounts: [Double] = []
+      var mismatches = 0
+      for (i, (sa, sb)) in pairs.enumerated() {
+        var p: EdgePath?
+        var settled = 0
+        times.append(milliseconds { p = alt.searchPath(from: sa, to: sb, settled: &settled) })
+        settledCounts.append(Double(settled))
+        if abs((p?.cost ?? -1) - plainCosts[i]) > 1e-3 * max(1, plainCosts[i]) { mismatches += 1 }
+      }
+      samples.append(
+        Sample(name: "\(name) ALT \(count) query (200 random pairs)", values: times))
+      let settledSorted = settledCounts.sorted()
+      facts.append(
+        (
+          "\(name) ALT \(count) settled edges median / p95",
+          "\(Int(settledSorted[100])) / \(Int(settledSorted[189])) of \(graph.edges.count)"
+        ))
+      facts.append(("\(name) ALT \(count) cost != plain A* cost (200 pairs)", "\(mismatches)"))
+      measure("\(name) ALT \(count) query (corner to corner)", runs: 20) {
+        _ = alt.searchPath(from: corner[0], to: corner[1])
+      }
     }
     continue
   }
