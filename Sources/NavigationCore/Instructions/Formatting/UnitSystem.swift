@@ -62,6 +62,19 @@ struct NavigationUnitNames: Sendable {
       return NavigationUnitNames(minutes: "Min.", hours: "Std.", days: "T.")
     case "fr":
       return NavigationUnitNames(days: "j")
+    case "ar":
+      // CLDR's short forms: كم, م, قدم, ميل; د (دقيقة), س (ساعة), ي (يوم).
+      return NavigationUnitNames(
+        meters: "م", kilometers: "كم", feet: "قدم", miles: "ميل", minutes: "د", hours: "س",
+        days: "ي")
+    case "he":
+      return NavigationUnitNames(
+        meters: "מ׳", kilometers: "ק״מ", feet: "רגל", miles: "מייל", minutes: "דק׳",
+        hours: "שע׳", days: "י׳")
+    case "fa":
+      return NavigationUnitNames(
+        meters: "متر", kilometers: "کیلومتر", feet: "فوت", miles: "مایل", minutes: "دقیقه",
+        hours: "ساعت", days: "روز")
     default:
       return NavigationUnitNames()
     }
