@@ -135,14 +135,23 @@ import ViewKit
   }
 
   /// The SVG text with every decimal number rounded to one decimal (and `-0.0` as `0.0`).
+  /// Only whole numbers with digits on both sides of the point count, and not those glued
+  /// to a word (`w3.org` stays as it is), so the golden stays a valid SVG to look at.
   static func normalize(_ data: Data) -> String {
     let text = String(decoding: data, as: UTF8.self)
     var out = ""
     out.reserveCapacity(text.utf8.count)
     var number = ""
+    var afterWord = false
+    func isDecimal(_ token: String) -> Bool {
+      guard let dot = token.firstIndex(of: ".") else { return false }
+      let before = token[token.startIndex..<dot].last
+      let after = token[token.index(after: dot)...].first
+      return before?.isNumber == true && after?.isNumber == true
+    }
     func flush() {
       guard !number.isEmpty else { return }
-      if number.contains("."), let value = Double(number) {
+      if !afterWord, isDecimal(number), let value = Double(number) {
         var rounded = String(format: "%.1f", value)
         if rounded == "-0.0" { rounded = "0.0" }
         out += rounded
@@ -157,6 +166,7 @@ import ViewKit
       } else {
         flush()
         out.append(ch)
+        afterWord = ch.isLetter || ch == "_"
       }
     }
     flush()
