@@ -51,9 +51,20 @@ final class LabelPainter {
   }
 
   /// Lays a label's text out as it will be drawn: wrapped where it was measured, limited to
-  /// its lines and to the lines that fit its height.
-  func prepare(_ label: UILabel) -> Prepared? {
-    guard let text = label.text, !text.isEmpty, let font = label.font else { return nil }
+  /// its lines and to the lines that fit its height, with its attributed spans (fonts and
+  /// colours, span colours multiplied by `alpha`) and its fonts scaled by `fontScale`
+  /// (`adjustsFontSizeToFitWidth`), as `UILabel` measures it.
+  func prepare(_ label: UILabel, alpha: Double = 1) -> Prepared? {
+    guard let text = label.text, !text.isEmpty, var font = label.font?.fontDescription else {
+      return nil
+    }
+    let fontScale = Double(label.fontScale)
+    font.size *= fontScale
+    let spans = label.textAttributeSpans.map { span in
+      var copy = span
+      copy.font?.size *= fontScale
+      return copy
+    }
     let bounds = label.bounds
     guard bounds.width > 0, bounds.height > 0 else { return nil }
     let requestedLines = label.numberOfLines
@@ -70,8 +81,8 @@ final class LabelPainter {
       layout: pango_layout_new(context)!, lines: requestedLines, wrapWidth: wrapWidth)
     let layout = prepared.layout
     configure(
-      layout, text: text, font: font.fontDescription, maxWidth: wrapWidth,
-      maxLines: requestedLines, mode: mode)
+      layout, text: text, font: font, maxWidth: wrapWidth, maxLines: requestedLines, mode: mode)
+    if !spans.isEmpty { Self.apply(spans, alpha: alpha, to: layout) }
     // As UIKit, a label shorter than its text shows only the lines that fit (at least one),
     // ellipsizing the last one in a truncating mode.
     let fitting = Self.fittingLineCount(
@@ -79,8 +90,7 @@ final class LabelPainter {
     if fitting < Self.shownLineCount(layout, maxLines: requestedLines) {
       prepared.lines = fitting
       configure(
-        layout, text: text, font: font.fontDescription, maxWidth: wrapWidth, maxLines: fitting,
-        mode: mode)
+        layout, text: text, font: font, maxWidth: wrapWidth, maxLines: fitting, mode: mode)
     }
     prepared.rtl = Self.isRightToLeft(layout)
     prepared.naturalRight =
@@ -103,7 +113,8 @@ final class LabelPainter {
 
   /// Draws `label`'s text in its bounds (the context is in the label's coordinates).
   func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
-    guard let prepared = prepare(label) else { return }
+    let alpha = opacity * (label.isEnabled ? 1 : 0.45)
+    guard let prepared = prepare(label, alpha: alpha) else { return }
     let layout = prepared.layout
     let lines = prepared.lines
     let bounds = label.bounds
@@ -172,6 +183,43 @@ final class LabelPainter {
       font: FontDescription(family: UIFont.systemFontFamily, size: size, weight: weight),
       maxWidth: nil, maxLines: 1, mode: .byClipping)
     return layout
+  }
+
+  /// Puts attributed spans on a layout as `TextShaper` does (font descriptions; foreground
+  /// colours with their alpha times `alpha`, the view's opacity, since Pango sets a span's
+  /// colour over the context's source).
+  static func apply(_ spans: [TextAttributeSpan], alpha: Double, to layout: OpaquePointer) {
+    let list = pango_attr_list_new()
+    defer { pango_attr_list_unref(list) }
+    func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ span: TextAttributeSpan) {
+      guard let attribute else { return }
+      attribute.pointee.start_index = guint(span.utf8Range.lowerBound)
+      attribute.pointee.end_index = guint(span.utf8Range.upperBound)
+      pango_attr_list_insert(list, attribute)
+    }
+    func channel(_ value: Double) -> UInt16 {
+      UInt16((min(max(value.isFinite ? value : 0, 0), 1) * 65535).rounded())
+    }
+    for span in spans where !span.utf8Range.isEmpty {
+      if let font = span.font {
+        let desc = pango_font_description_new()
+        pango_font_description_set_family(desc, font.family)
+        pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
+        let weight = font.weight.rawValue.isFinite ? min(max(font.weight.rawValue, 1), 1000) : 400
+        pango_font_description_set_weight(desc, PangoWeight(UInt32(weight.rounded())))
+        pango_font_description_set_style(
+          desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        insert(pango_attr_font_desc_new(desc), span)
+        pango_font_description_free(desc)
+      }
+      if let color = span.color {
+        insert(
+          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+          span)
+        insert(pango_attr_foreground_alpha_new(max(channel(color.alpha * alpha), 1)), span)
+      }
+    }
+    pango_layout_set_attributes(layout, list)
   }
 
   /// The same settings as `TextShaper.configure`.

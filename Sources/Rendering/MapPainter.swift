@@ -68,9 +68,22 @@ struct MapPainter: Sendable {
     }
   }
 
-  /// Street names, alternatives, the route, destinations, the vehicle and the attribution.
+  /// Street names, alternatives, the route, destinations, the vehicle and the attribution;
+  /// without the first two (the underlays) when `underlays` is false (a kept raster has them).
   @MainActor
-  func paintOverlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
+  func paintOverlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint, underlays: Bool = true) {
+    if underlays { paintUnderlays(in: cr, size: size, anchor: anchor) }
+    var m = matrix(anchor: anchor)
+    paintRoute(in: cr, matrix: &m)
+    paintDestinations(in: cr, matrix: &m)
+    paintVehicle(in: cr, matrix: &m)
+    paintAttribution(in: cr, size: size)
+  }
+
+  /// Street names and alternatives: what lies under the route and depends only on the
+  /// map, camera, style, alternatives and the view's rectangle, so a kept raster holds it.
+  @MainActor
+  func paintUnderlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
     var m = matrix(anchor: anchor)
     if let map = scene.map, scene.showsRoadNames {
       RoadLabeler(
@@ -79,10 +92,6 @@ struct MapPainter: Sendable {
       .paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
     }
     paintAlternatives(in: cr, matrix: &m)
-    paintRoute(in: cr, matrix: &m)
-    paintDestinations(in: cr, matrix: &m)
-    paintVehicle(in: cr, matrix: &m)
-    paintAttribution(in: cr, size: size)
   }
 
   /// The visible box in local metres (with a margin for wide strokes and labels).

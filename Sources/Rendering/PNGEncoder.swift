@@ -110,7 +110,7 @@ enum PNGEncoder {
     guard allOpaque else { return nil }
     return raw.withUnsafeBufferPointer { buffer -> Result<Band, RenderError> in
       let base = buffer.baseAddress!
-      let adler = adler32(1, base, uInt(count))
+      let adler = uLong(Adler32.checksum(base, count: count))
       if compression == .fast {
         let deflated = RunLengthDeflater.deflate(base, count: count, final: isLast)
         return .success(Band(deflated: deflated, adler: adler, rawCount: count))

@@ -1,26 +1,30 @@
 import CCairo
 import Dispatch
 import Foundation
+import NavigationCore
 
-/// Rasterizes a map's geometry (land, water, parks, buildings, roads: no text, no overlays)
-/// in horizontal bands on several threads, each band its own Cairo context over a slice of
-/// one opaque pixel buffer, keeps that raster, and blits it into the picture.
+/// Rasterizes a map's geometry (land, water, parks, buildings, roads) in horizontal bands on
+/// several threads, each band its own Cairo context over a slice of one opaque pixel buffer,
+/// then the street names and alternatives over it on the main thread, keeps that raster, and
+/// blits it into the picture.
 ///
 /// The raster is remembered for the next frames ( ``MapRasterCache``): the navigation camera
 /// moves once per location fix (1 Hz) while frames come at 10 per second, so most frames of
-/// a drive show the same geometry, sometimes shifted by a sliding viewport. A kept raster
-/// is reused when the scene's map, camera and style, the scale and the anchor's fraction of a
-/// pixel are the same and the map view still fits inside it (it is drawn with a margin);
-/// then it is blitted at a whole-pixel offset, which gives the pixels of a direct drawing but
-/// for floating-point rounding at a few edges (tested against the serial path). Only for
-/// raster output whose user space is an axis-aligned scale.
+/// a drive show the same map. A kept raster is reused when the scene's map, camera, style,
+/// alternatives and street-name switch, the scale, the anchor's fraction of a pixel and the
+/// view's rectangle around the anchor are the same (street names are placed in that
+/// rectangle, so a sliding viewport draws a new raster); then it is blitted at a
+/// whole-pixel offset, which gives the pixels of a direct drawing but for floating-point
+/// rounding at a few edges (tested against the serial path). Only for raster output whose
+/// user space is an axis-aligned scale.
 enum ParallelMapRaster {
   /// Extra pixels drawn around the map view on each side, so a sliding viewport (which moves
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
-  /// Paints `painter`'s geometry into `(0, 0, size)` of `cr`'s user space at `scale` pixels
-  /// per point; returns `false` (having drawn nothing) when it cannot.
+  /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:)``)
+  /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; returns `false`
+  /// (having drawn nothing) when it cannot.
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
@@ -48,8 +52,14 @@ enum ParallelMapRaster {
       left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - top).rounded(.up)),
       right: Int((right - whole.x).rounded(.up)), bottom: Int((bottom - whole.y).rounded(.up))
     )
+    // Street names are placed for the view's rectangle: a kept raster serves only the same
+    // rectangle around the anchor.
+    let view = (
+      left: left - whole.x, top: top - whole.y, right: right - whole.x, bottom: bottom - whole.y
+    )
     let key = MapRasterCache.Key(
-      scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y)
+      scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
+      view: [view.left, view.top, view.right, view.bottom])
     let raster: MapRasterCache.Raster
     if let kept = cache?.raster(for: key, reaching: need) {
       raster = kept
@@ -62,6 +72,14 @@ enum ParallelMapRaster {
       guard let drawn = draw(painter, reach: reach, fraction: fraction, scale: scale) else {
         return false
       }
+      // Street names and alternatives over the geometry (Pango is used on this thread
+      // only), in the view's user space: its origin at its pixel in the raster.
+      let context = cairo_create(drawn.surface)!
+      cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
+      cairo_scale(context, scale, scale)
+      painter.paintUnderlays(in: context, size: size, anchor: anchor)
+      cairo_destroy(context)
+      cairo_surface_flush(drawn.surface)
       raster = drawn
       cache?.keep(raster, for: key)
     }
@@ -100,7 +118,9 @@ enum ParallelMapRaster {
     let size = CGSize(width: Double(width) / scale, height: Double(height) / scale)
     let anchor = CGPoint(
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
-    let bands = max(1, min(ProcessInfo.processInfo.activeProcessorCount, height / 128, 8))
+    // Four bands per core, taken in turn: a map's detail is uneven (water is cheap), so
+    // one band per core leaves a core idle while the other finishes.
+    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 128, 16))
     let rowsPerBand = (height + bands - 1) / bands
     let base = UnsafeSendableMutable(data)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -139,19 +159,29 @@ final class MapRasterCache {
     let scale: Double
     let fractionX: Double
     let fractionY: Double
+    let showsRoadNames: Bool
+    let alternatives: [[CLLocationCoordinate2D]]
+    /// The view's rectangle in pixels from the anchor's whole pixel (left, top, right,
+    /// bottom): street names are placed in it.
+    let view: [Double]
 
-    init(scene: MapScene, scale: Double, fractionX: Double, fractionY: Double) {
+    init(scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double]) {
       map = scene.map
       camera = scene.camera
       style = scene.style
       self.scale = scale
       self.fractionX = fractionX
       self.fractionY = fractionY
+      showsRoadNames = scene.showsRoadNames
+      alternatives = scene.alternatives
+      self.view = view
     }
 
     static func == (a: Key, b: Key) -> Bool {
       a.map === b.map && a.camera == b.camera && a.style == b.style && a.scale == b.scale
         && a.fractionX == b.fractionX && a.fractionY == b.fractionY
+        && a.showsRoadNames == b.showsRoadNames && a.view == b.view
+        && a.alternatives == b.alternatives
     }
   }
 

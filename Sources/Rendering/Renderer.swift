@@ -171,13 +171,12 @@ public struct Renderer {
       kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
     let painter = MapPainter(scene: scene)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
-    if kind != .raster || !rendersInParallel
-      || !ParallelMapRaster.paint(
+    let kept =
+      kind == .raster && rendersInParallel
+      && ParallelMapRaster.paint(
         painter, in: surface.context, size: size, anchor: anchor, scale: scale)
-    {
-      painter.paintGeometry(in: surface.context, size: size, anchor: anchor)
-    }
-    painter.paintOverlays(in: surface.context, size: size, anchor: anchor)
+    if !kept { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
+    painter.paintOverlays(in: surface.context, size: size, anchor: anchor, underlays: !kept)
     try check(surface, stage: "drawing the map")
     return surface
   }

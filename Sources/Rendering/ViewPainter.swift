@@ -154,13 +154,13 @@ final class ViewPainter {
       cairo_clip(cr)
       let painter = MapPainter(scene: map.scene)
       let anchor = map.anchor(in: view, at: time)
-      if rasterScale == nil
-        || !ParallelMapRaster.paint(
-          painter, in: cr, size: bounds.size, anchor: anchor, scale: rasterScale!)
-      {
-        painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor)
-      }
-      painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor)
+      // A kept or fresh parallel raster holds the geometry, street names and alternatives.
+      let kept =
+        rasterScale.map {
+          ParallelMapRaster.paint(painter, in: cr, size: bounds.size, anchor: anchor, scale: $0)
+        } ?? false
+      if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
+      painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor, underlays: !kept)
       cairo_restore(cr)
     }
     if let label = view as? UILabel {

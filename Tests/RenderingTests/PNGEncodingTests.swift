@@ -82,8 +82,10 @@ import ViewKit
     #expect(again == a)
   }
 
-  /// Frames with the same camera reuse the kept geometry (also when a sliding viewport
-  /// moves the anchor within the margin), and give the pixels a fresh drawing gives.
+  /// Frames with the same camera and view rectangle reuse the kept raster (geometry, street
+  /// names, alternatives) and give the pixels a fresh drawing gives; a sliding viewport
+  /// (the anchor moves in the view) draws a new one, since street names are placed in the
+  /// view.
   @Test func keptMapRasterIsReusedAndMatchesAFreshDrawing() throws {
     let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[2], course: 75)
     let scene = MapScene(
@@ -104,10 +106,11 @@ import ViewKit
     let reused = try renderer.raster(window: window, map: layer)
     #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
     #expect(reused == fresh)
-    // The viewport slides 6 pt: the anchor moves, the kept raster still covers the view.
+    // The viewport slides 6 pt: the anchor moves, the kept raster is not reused.
     viewport.frame = CGRect(x: 0, y: 46, width: 240, height: 240)
     let slid = try renderer.raster(window: window, map: layer)
-    #expect(Renderer.keptMapRasterUse.reused == before.reused + 2)
+    #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
+    #expect(Renderer.keptMapRasterUse.drawn == before.drawn + 1)
     Renderer.forgetKeptMapRasters()
     let slidFresh = try renderer.raster(window: window, map: layer)
     #expect(Renderer.keptMapRasterUse.drawn > before.drawn)
@@ -116,5 +119,38 @@ import ViewKit
     }
     #expect(differing.count * 1000 < slid.width * slid.height, "\(differing.count) differ")
     #expect(slid != fresh)
+  }
+
+  /// The kept raster holds street names and alternatives: a scene with other alternatives or
+  /// without street names draws a new one, and each matches a one-thread drawing.
+  @Test func keptMapRasterFollowsAlternativesAndStreetNames() throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
+    let plain = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.0),
+      vehicle: vehicle)
+    var withAlternative = plain
+    withAlternative.alternatives = [Fixtures.casinoApproach]
+    var unnamed = plain
+    unnamed.showsRoadNames = false
+    var parallel = Renderer(scale: 2)
+    parallel.rendersInParallel = true
+    var serial = parallel
+    serial.rendersInParallel = false
+    let size = CGSize(width: 390, height: 600)
+    Renderer.forgetKeptMapRasters()
+    var pictures: [RasterImage] = []
+    for scene in [plain, withAlternative, unnamed] {
+      let before = Renderer.keptMapRasterUse
+      let a = try RasterImage(png: parallel.png(map: scene, size: size))
+      #expect(Renderer.keptMapRasterUse.drawn == before.drawn + 1)
+      let b = try RasterImage(png: serial.png(map: scene, size: size))
+      let differing = stride(from: 0, to: a.rgba.count, by: 4).filter {
+        a.rgba[$0..<($0 + 4)] != b.rgba[$0..<($0 + 4)]
+      }
+      #expect(differing.count * 1000 < a.width * a.height, "\(differing.count) differ")
+      pictures.append(a)
+    }
+    #expect(pictures[0] != pictures[1])
+    #expect(pictures[0] != pictures[2], "no street name in the picture")
   }
 }
