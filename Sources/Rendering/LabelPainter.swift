@@ -129,7 +129,13 @@ final class LabelPainter {
         width: width, in: Double(bounds.width), label.textAlignment,
         rtl: prepared.naturalRight)
     }
-    let y = max(0, (Double(bounds.height) - textHeight) / 2)
+    // Like UILabel, one line is centred in the bounds even when it is taller than them (a
+    // fallback font's tall line box, as Arabic's in a Latin-sized label, then loses equal
+    // parts of its empty ascent and descent, not the glyphs); several lines start at the top.
+    let lineCount = Int(pango_layout_get_line_count(layout))
+    let shownLines = lines > 0 ? min(lines, lineCount) : lineCount
+    let centred = (Double(bounds.height) - textHeight) / 2
+    let y = shownLines <= 1 ? centred : max(0, centred)
     cairo_save(cr)
     cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
     cairo_clip(cr)
