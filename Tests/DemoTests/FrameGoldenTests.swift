@@ -134,44 +134,8 @@ import ViewKit
     }
   }
 
-  /// The SVG text with every decimal number rounded to one decimal (and `-0.0` as `0.0`).
-  /// Only whole numbers with digits on both sides of the point count, and not those glued
-  /// to a word (`w3.org` stays as it is), so the golden stays a valid SVG to look at.
-  static func normalize(_ data: Data) -> String {
-    let text = String(decoding: data, as: UTF8.self)
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    var number = ""
-    var afterWord = false
-    func isDecimal(_ token: String) -> Bool {
-      guard let dot = token.firstIndex(of: ".") else { return false }
-      let before = token[token.startIndex..<dot].last
-      let after = token[token.index(after: dot)...].first
-      return before?.isNumber == true && after?.isNumber == true
-    }
-    func flush() {
-      guard !number.isEmpty else { return }
-      if !afterWord, isDecimal(number), let value = Double(number) {
-        var rounded = String(format: "%.1f", value)
-        if rounded == "-0.0" { rounded = "0.0" }
-        out += rounded
-      } else {
-        out += number
-      }
-      number = ""
-    }
-    for ch in text {
-      if ch.isASCII, ch.isNumber || ch == "." || (ch == "-" && number.isEmpty) {
-        number.append(ch)
-      } else {
-        flush()
-        out.append(ch)
-        afterWord = ch.isLetter || ch == "_"
-      }
-    }
-    flush()
-    return out
-  }
+  /// The SVG text as the goldens hold it (see `SVGSnapshotText`).
+  static func normalize(_ data: Data) -> String { SVGSnapshotText.normalized(data) }
 }
 
 /// How two decoded pictures of one size differ: the largest channel difference and the

@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 
 /// Golden SVG files under `Snapshots/`, compared with every number rounded to one decimal
@@ -8,34 +9,8 @@ enum SVGSnapshot {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Snapshots")
 
-  /// The SVG text with numbers rounded to one decimal (and `-0` as `0`).
-  static func normalize(_ data: Data) -> String {
-    let text = String(decoding: data, as: UTF8.self)
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    var number = ""
-    func flush() {
-      guard !number.isEmpty else { return }
-      if number.contains("."), let value = Double(number) {
-        var rounded = String(format: "%.1f", value)
-        if rounded == "-0.0" { rounded = "0.0" }
-        out += rounded
-      } else {
-        out += number
-      }
-      number = ""
-    }
-    for ch in text {
-      if ch.isASCII, ch.isNumber || ch == "." || (ch == "-" && number.isEmpty) {
-        number.append(ch)
-      } else {
-        flush()
-        out.append(ch)
-      }
-    }
-    flush()
-    return out
-  }
+  /// The SVG text as the snapshots hold it (see `SVGSnapshotText`).
+  static func normalize(_ data: Data) -> String { SVGSnapshotText.normalized(data) }
 
   static func assertMatches(
     _ data: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation
