@@ -85,12 +85,12 @@ public struct TapInspection {
     case .greaterThanOrEqual: relation = ">="
     }
     var text =
-      "\(name(of: constraint.firstItem)).\(constraint.firstAttribute.debugName) \(relation)"
+      "\(name(of: constraint.firstItem)).\(constraint.firstAttribute.name) \(relation)"
     let constant = Double(constraint.constant)
     if let second = constraint.secondItem {
       let multiplier = Double(constraint.multiplier)
       text += multiplier == 1 ? " " : " \(format(multiplier)) × "
-      text += "\(name(of: second)).\(constraint.secondAttribute.debugName)"
+      text += "\(name(of: second)).\(constraint.secondAttribute.name)"
       if constant != 0 { text += (constant < 0 ? " − " : " + ") + format(abs(constant)) }
     } else {
       text += " " + format(constant)
@@ -161,27 +161,6 @@ public struct TapInspection {
       let y = Double(rect.midY)
       return (minX, y, maxX, y)
     case .width, .height, .notAnAttribute: return nil
-    }
-  }
-}
-
-extension NSLayoutConstraint.Attribute {
-  /// The attribute's name as in UIKit (`top`, `leading`, `centerX` …).
-  var debugName: String {
-    switch self {
-    case .left: return "left"
-    case .right: return "right"
-    case .top: return "top"
-    case .bottom: return "bottom"
-    case .leading: return "leading"
-    case .trailing: return "trailing"
-    case .width: return "width"
-    case .height: return "height"
-    case .centerX: return "centerX"
-    case .centerY: return "centerY"
-    case .lastBaseline: return "lastBaseline"
-    case .firstBaseline: return "firstBaseline"
-    case .notAnAttribute: return "notAnAttribute"
     }
   }
 }

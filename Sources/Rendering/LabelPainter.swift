@@ -82,7 +82,7 @@ final class LabelPainter {
     let layout = prepared.layout
     configure(
       layout, text: text, font: font, maxWidth: wrapWidth, maxLines: requestedLines, mode: mode)
-    if !spans.isEmpty { Self.apply(spans, alpha: alpha, to: layout) }
+    if !spans.isEmpty { TextShaper.applyAttributes(spans, alpha: alpha, to: layout) }
     // As UIKit, a label shorter than its text shows only the lines that fit (at least one),
     // ellipsizing the last one in a truncating mode.
     let fitting = Self.fittingLineCount(
@@ -189,43 +189,6 @@ final class LabelPainter {
       font: FontDescription(family: UIFont.systemFontFamily, size: size, weight: weight),
       maxWidth: nil, maxLines: 1, mode: .byClipping)
     return layout
-  }
-
-  /// Puts attributed spans on a layout as `TextShaper` does (font descriptions; foreground
-  /// colours with their alpha times `alpha`, the view's opacity, since Pango sets a span's
-  /// colour over the context's source).
-  static func apply(_ spans: [TextAttributeSpan], alpha: Double, to layout: OpaquePointer) {
-    let list = pango_attr_list_new()
-    defer { pango_attr_list_unref(list) }
-    func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ span: TextAttributeSpan) {
-      guard let attribute else { return }
-      attribute.pointee.start_index = guint(span.utf8Range.lowerBound)
-      attribute.pointee.end_index = guint(span.utf8Range.upperBound)
-      pango_attr_list_insert(list, attribute)
-    }
-    func channel(_ value: Double) -> UInt16 {
-      UInt16((min(max(value.isFinite ? value : 0, 0), 1) * 65535).rounded())
-    }
-    for span in spans where !span.utf8Range.isEmpty {
-      if let font = span.font {
-        let desc = pango_font_description_new()
-        pango_font_description_set_family(desc, font.family)
-        pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
-        let weight = font.weight.rawValue.isFinite ? min(max(font.weight.rawValue, 1), 1000) : 400
-        pango_font_description_set_weight(desc, PangoWeight(UInt32(weight.rounded())))
-        pango_font_description_set_style(
-          desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        insert(pango_attr_font_desc_new(desc), span)
-        pango_font_description_free(desc)
-      }
-      if let color = span.color {
-        insert(
-          pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
-          span)
-        insert(pango_attr_foreground_alpha_new(max(channel(color.alpha * alpha), 1)), span)
-      }
-    }
-    pango_layout_set_attributes(layout, list)
   }
 
   /// The same settings as `TextShaper.configure`.

@@ -102,7 +102,7 @@ public final class TextShaper: @unchecked Sendable {
     configure(
       layout, text: text, font: font, maxWidth: maxWidth, maxLines: maxLines,
       lineBreakMode: lineBreakMode, alignment: alignment)
-    if !spans.isEmpty { apply(spans, to: layout) }
+    if !spans.isEmpty { Self.applyAttributes(spans, to: layout) }
     return read(layout, text: text, maxLines: maxLines)
   }
 
@@ -118,9 +118,15 @@ public final class TextShaper: @unchecked Sendable {
     return desc
   }
 
-  /// Puts the spans on the layout as a Pango attribute list (font descriptions, foreground
-  /// colour and alpha).
-  private func apply(_ spans: [TextAttributeSpan], to layout: OpaquePointer) {
+  /// Puts the spans on a Pango layout as an attribute list (font descriptions, foreground
+  /// colour and alpha), the way measuring does, so a renderer that draws the layout shows what
+  /// was measured. `alpha` multiplies each span colour's alpha (a view's opacity: Pango sets a
+  /// span's colour over the context's source).
+  ///
+  /// - Parameter layout: a `PangoLayout *` holding the text the spans' UTF-8 ranges index.
+  public static func applyAttributes(
+    _ spans: [TextAttributeSpan], alpha: Double = 1, to layout: OpaquePointer
+  ) {
     let list = pango_attr_list_new()
     defer { pango_attr_list_unref(list) }
     func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, _ span: TextAttributeSpan) {
@@ -142,7 +148,7 @@ public final class TextShaper: @unchecked Sendable {
         insert(
           pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
           span)
-        insert(pango_attr_foreground_alpha_new(max(channel(color.alpha), 1)), span)
+        insert(pango_attr_foreground_alpha_new(max(channel(color.alpha * alpha), 1)), span)
       }
     }
     pango_layout_set_attributes(layout, list)

@@ -35,7 +35,9 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     var isXPosition: Bool { isDirectional || isPhysicalX || self == .centerX }
     var isSize: Bool { self == .width || self == .height }
 
-    var name: String {
+    /// The attribute's name as UIKit spells it (`top`, `leading`, `centerX` …), for logs and
+    /// debug drawings.
+    public var name: String {
       switch self {
       case .left: return "left"
       case .right: return "right"
