@@ -9,6 +9,7 @@ public enum RelationalOperator: Sendable, CustomStringConvertible {
   /// `expression == 0`.
   case equal
 
+  /// A readable form for logs and test failures.
   public var description: String {
     switch self {
     case .lessThanOrEqual: "<="
@@ -75,6 +76,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     }
   }
 
+  /// A readable form for logs and test failures.
   public var description: String {
     var e = expression
     e.constant = constant

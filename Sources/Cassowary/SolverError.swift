@@ -19,6 +19,7 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
   /// to solve); the solver was restored.
   case internalError(String)
 
+  /// A readable form for logs and test failures.
   public var description: String {
     switch self {
     case .duplicateConstraint(let c): return "duplicate constraint: \(c)"

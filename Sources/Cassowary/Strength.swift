@@ -45,8 +45,10 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
 
   static let requiredValue: Double = 1_001_001_000
 
+  /// Orders strengths by their value: weak < medium < strong < required.
   public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.value < rhs.value }
 
+  /// A readable form for logs and test failures.
   public var description: String {
     switch value {
     case Strength.requiredValue: return "required"

@@ -35,6 +35,7 @@ public final class Variable: Sendable, CustomStringConvertible {
     bits.store(newValue.bitPattern, ordering: .relaxed)
   }
 
+  /// A readable form for logs and test failures.
   public var description: String { name.isEmpty ? "<unnamed>" : name }
 }
 
@@ -54,6 +55,7 @@ public struct Term: Sendable, CustomStringConvertible {
   /// The term's value from the variable's current value.
   public var value: Double { coefficient * variable.value }
 
+  /// A readable form for logs and test failures.
   public var description: String {
     coefficient == 1 ? variable.description : "\(formatNumber(coefficient)) * \(variable)"
   }
@@ -82,6 +84,7 @@ public struct Expression: Sendable, CustomStringConvertible {
   /// The expression's value from its variables' current values.
   public var value: Double { terms.reduce(constant) { $0 + $1.value } }
 
+  /// A readable form for logs and test failures.
   public var description: String {
     var parts = terms.map(\.description)
     if constant != 0 || parts.isEmpty { parts.append(formatNumber(constant)) }

@@ -23,6 +23,7 @@ public final class SheetLayoutDelegate: NavigationLayoutDelegate {
   private var prompt: NavigationPromptView?
   private var guidance: (any ActiveGuidanceUIState)?
 
+  /// Creates the delegate with an empty sheet; components arrive with the first state.
   public init() {
     sheet.translatesAutoresizingMaskIntoConstraints = false
     sheet.accessibilityIdentifier = "sheet"

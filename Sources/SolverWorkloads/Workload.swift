@@ -13,18 +13,30 @@ public struct WorkloadError: Error, CustomStringConvertible {
 public struct Workload: Sendable {
   /// One constraint: `Σ coef·var + constant op 0` with a strength.
   public struct Cons: Sendable {
+    /// (variable index, coefficient) pairs.
     public var terms: [(Int, Double)]
+    /// The constant added to the terms.
     public var constant: Double
+    /// How the expression compares with 0.
     public var op: RelationalOperator
+    /// The constraint's strength.
     public var strength: Strength
   }
+  /// The workload's name (`navscreen`, `grid-30x30` …).
   public var name: String
+  /// Variable names, indexed by the constraints' terms.
   public var variables: [String]
+  /// The constraints, added in order.
   public var constraints: [Cons]
+  /// Edit variables with their strengths and first suggested values.
   public var edits: [(variable: Int, strength: Strength, initial: Double)]
+  /// Per frame, the (edit index, value) suggestions to make before updating.
   public var frames: [[(Int, Double)]]
+  /// Reference values of every variable after the build, when the file has them.
   public var expectInitial: [Double]?
+  /// Reference values after the last frame, when the file has them.
   public var expectFinal: [Double]?
+  /// How far a value may be from its reference.
   public var tolerance: Double
 
   /// Reads and parses a workload file.
@@ -117,11 +129,17 @@ public struct Workload: Sendable {
 
 /// What one run measured and computed.
 public struct RunResult: Sendable {
+  /// Microseconds to create the variables and constraint objects.
   public var construct: Double
+  /// Microseconds to add the edits and constraints to a new solver and solve.
   public var build: Double
+  /// Microseconds per frame (suggest values and update).
   public var frames: [Double]
+  /// Heap the build added, in KB; -1 when the heap was not measured.
   public var heapKB: Int
+  /// Every variable's value after the build.
   public var initial: [Double]
+  /// Every variable's value after the last frame.
   public var final: [Double]
 }
 
