@@ -1,3 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Memory for `capacity` trivial values from `malloc`, whose 16-byte alignment covers every
+/// element the tableau stores. (`UnsafeMutablePointer.allocate` goes through `posix_memalign`
+/// on Linux, several times slower for the small blocks rows and columns use.) Free with
+/// ``heapFree(_:)``.
+@inline(__always)
+func heapAllocate<T>(_: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
+  assert(MemoryLayout<T>.alignment <= 16)
+  guard let raw = malloc(max(1, capacity) * MemoryLayout<T>.stride) else {
+    fatalError("Cassowary: out of memory allocating \(capacity) × \(T.self)")
+  }
+  return raw.bindMemory(to: T.self, capacity: capacity)
+}
+
+/// Frees memory from ``heapAllocate(_:capacity:)``.
+@inline(__always)
+func heapFree<T>(_ pointer: UnsafeMutablePointer<T>) {
+  free(pointer)
+}
+
 /// A growable array of trivial values in manually managed memory, for the tableau's hot
 /// per-symbol and per-row tables.
 ///
@@ -10,7 +37,7 @@ struct Buffer<Element> {
 
   init() {
     capacity = 32
-    base = .allocate(capacity: capacity)
+    base = heapAllocate(Element.self, capacity: capacity)
     count = 0
   }
 
@@ -26,9 +53,9 @@ struct Buffer<Element> {
   mutating func append(_ x: Element) {
     if count == capacity {
       let c = capacity * 2
-      let p = UnsafeMutablePointer<Element>.allocate(capacity: c)
+      let p = heapAllocate(Element.self, capacity: c)
       p.moveInitialize(from: base, count: count)
-      base.deallocate()
+      heapFree(base)
       base = p
       capacity = c
     }
@@ -56,7 +83,7 @@ struct Buffer<Element> {
 
   /// Frees the memory; the buffer must not be used afterwards.
   func deallocate() {
-    base.deallocate()
+    heapFree(base)
   }
 }
 
@@ -78,10 +105,10 @@ struct SlotList {
   /// Doubles the capacity, keeping the contents.
   mutating func grow() {
     let c = max(4, capacity * 2)
-    let p = UnsafeMutablePointer<Int32>.allocate(capacity: c)
+    let p = heapAllocate(Int32.self, capacity: c)
     if let old = base {
       p.update(from: old, count: count)
-      old.deallocate()
+      heapFree(old)
     }
     base = p
     capacity = c
@@ -89,7 +116,7 @@ struct SlotList {
 
   /// Frees the memory.
   mutating func release() {
-    base?.deallocate()
+    if let base { heapFree(base) }
     self = .empty
   }
 }

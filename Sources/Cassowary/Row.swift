@@ -66,7 +66,7 @@ struct Row {
   static func make(capacity: Int, constant: Double = 0, basic: Int32 = -1) -> Row {
     let c = max(capacity, 4)
     return Row(
-      cells: UnsafeMutablePointer<Cell>.allocate(capacity: c), count: 0, capacity: c,
+      cells: heapAllocate(Cell.self, capacity: c), count: 0, capacity: c,
       constant: constant, basic: basic)
   }
 
@@ -80,7 +80,7 @@ struct Row {
 
   /// Frees the buffer.
   mutating func release() {
-    cells?.deallocate()
+    if let cells { heapFree(cells) }
     self = .free
   }
 
@@ -88,10 +88,10 @@ struct Row {
   mutating func reserve(_ n: Int) {
     guard n > capacity else { return }
     let c = max(n, capacity * 2)
-    let p = UnsafeMutablePointer<Cell>.allocate(capacity: c)
+    let p = heapAllocate(Cell.self, capacity: c)
     if let old = cells {
       p.update(from: old, count: count)
-      old.deallocate()
+      heapFree(old)
     }
     cells = p
     capacity = c

@@ -27,7 +27,7 @@
 ///
 /// A solver is not thread-safe; use it from one thread or actor at a time.
 public final class Solver {
-  var engine = Tableau()
+  @exclusivity(unchecked) var engine = Tableau()
 
   /// A new, empty solver.
   public init() {}

@@ -5,32 +5,32 @@ import Cassowary
 @MainActor
 final class LayoutEngine {
   /// The solver; it frees the rows and symbols of removed constraints and variables.
-  var solver = Solver()
+  @exclusivity(unchecked) var solver = Solver()
   unowned(unsafe) let root: UIView
   /// Installed user constraints, in no particular order (each knows its slot).
-  var installed: [NSLayoutConstraint] = []
+  @exclusivity(unchecked) var installed: [NSLayoutConstraint] = []
   /// Registered items' states (each reaches its item while the item lives).
-  var items: [LayoutItemState] = []
+  @exclusivity(unchecked) var items: [LayoutItemState] = []
   /// Items whose own constraints must be rebuilt before the next solve.
   /// (Their states, not the items: the root owns the engine, so holding the root here
   /// would keep a detached tree alive forever.)
-  var dirtyItems: [LayoutItemState] = []
+  @exclusivity(unchecked) var dirtyItems: [LayoutItemState] = []
   /// Views to lay out (`layoutSubviews`) in the next pass. Held strongly (a view removed
   /// meanwhile lives until the pass drops it); the root is never queued here (it owns the
   /// engine): ``rootNeedsLayout`` stands for it.
-  var needsLayoutViews: [UIView] = []
+  @exclusivity(unchecked) var needsLayoutViews: [UIView] = []
   /// Views whose `updateConstraints` must run in the next pass (the root: its flag).
-  var needsUpdateConstraintsViews: [UIView] = []
+  @exclusivity(unchecked) var needsUpdateConstraintsViews: [UIView] = []
   /// The root is queued for `layoutSubviews`.
-  var rootNeedsLayout = false
+  @exclusivity(unchecked) var rootNeedsLayout = false
   /// The root is queued for `updateConstraints`.
-  var rootNeedsUpdateConstraints = false
+  @exclusivity(unchecked) var rootNeedsUpdateConstraints = false
   /// Set when anything changed since the last solve.
-  var isDirty = false
+  @exclusivity(unchecked) var isDirty = false
   /// Set when a direction changed, so constraints with leading/trailing are rebuilt.
-  var directionChanged = false
+  @exclusivity(unchecked) var directionChanged = false
   /// The most constraints the solver held since it was made (see `compactIfShrunk`).
-  var solverPeak = 0
+  @exclusivity(unchecked) var solverPeak = 0
 
   /// Above any UIKit priority below required (999 → 999 000), below required.
   static let insetStrength = Strength(999_500)

@@ -35,23 +35,23 @@ final class LayoutItemState {
   /// The engine the item is registered with (cleared by the engine's `deinit`).
   unowned(unsafe) var engine: LayoutEngine?
   /// Position in the engine's item list.
-  var index = -1
+  @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
-  var own: [Constraint] = []
+  @exclusivity(unchecked) var own: [Constraint] = []
   /// What each own constraint is, for reports.
-  var ownLabels: [StaticString] = []
+  @exclusivity(unchecked) var ownLabels: [StaticString] = []
   /// What the own constraints encode.
-  var ownKind = OwnKind.none
+  @exclusivity(unchecked) var ownKind = OwnKind.none
   /// Edit variables the engine made for the item (root views).
-  var edits: [Variable] = []
+  @exclusivity(unchecked) var edits: [Variable] = []
   /// The size last suggested for a root's edit variables.
-  var suggestedSize: SIMD2<Double>?
+  @exclusivity(unchecked) var suggestedSize: SIMD2<Double>?
   /// Intrinsic size and priorities the own constraints were built from.
-  var intrinsic = IntrinsicKey()
+  @exclusivity(unchecked) var intrinsic = IntrinsicKey()
   /// Active user constraints that reference the item, in no particular order; each knows
   /// its slot here (``NSLayoutConstraint`` `firstSlot`/`secondSlot`), so adding and removing
   /// one is O(1) without hashing.
-  var references: [NSLayoutConstraint] = []
+  @exclusivity(unchecked) var references: [NSLayoutConstraint] = []
 
   /// The item, while it lives.
   var owner: (any LayoutItem)? {

@@ -39,17 +39,17 @@ public final class NSLayoutConstraint {
   var secondLayoutItem: (any LayoutItem)? { secondState?.owner }
   let serial: Int
   private static var nextSerial = 0
-  var solverConstraint: Constraint?
+  @exclusivity(unchecked) var solverConstraint: Constraint?
   /// The engine it is installed in (cleared by the engine's `deinit`).
   unowned(unsafe) var engine: LayoutEngine?
-  var isBroken = false
-  var builtFlipped = false
-  var structuralConstant: Double = 0
+  @exclusivity(unchecked) var isBroken = false
+  @exclusivity(unchecked) var builtFlipped = false
+  @exclusivity(unchecked) var structuralConstant: Double = 0
   private var activeFlag = false
   /// Slots in the items' reference lists and the engine's installed list (while active).
-  var firstSlot = -1
-  var secondSlot = -1
-  var installedSlot = -1
+  @exclusivity(unchecked) var firstSlot = -1
+  @exclusivity(unchecked) var secondSlot = -1
+  @exclusivity(unchecked) var installedSlot = -1
 
   init(
     first: (any LayoutItem)?, _ firstAttribute: Attribute, _ relation: Relation,

@@ -15,6 +15,23 @@ func ratioNote(_ view: [Double], _ solver: [Double]) -> String {
     (view.min() ?? 0) / (solver.min() ?? 1))
 }
 
+/// Only the cold navscreen build and first layout, many times (for profilers).
+@MainActor
+func coldOnlyRows(runs: Int) -> [LayoutRow] {
+  var cold: [Double] = []
+  for _ in 0..<runs {
+    // The screen is released after the timed block: teardown is not part of a cold layout.
+    var screen: NavScreen?
+    cold.append(
+      microseconds {
+        screen = NavScreen(clock: ManualClock())
+        screen!.window.layoutIfNeeded()
+      })
+    _ = screen
+  }
+  return [LayoutRow(name: "navscreen.cold", samples: cold, note: "build + first layout only")]
+}
+
 @MainActor
 func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
   var cold: [Double] = []

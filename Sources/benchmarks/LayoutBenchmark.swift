@@ -56,7 +56,7 @@ func runLayoutBenchmark(_ args: [String]) throws {
     case "--json": json = true
     case "--only":
       guard index + 1 < args.count else {
-        throw BenchmarkError(description: "--only navscreen|solver|screen|memory")
+        throw BenchmarkError(description: "--only navscreen|cold|solver|screen|memory")
       }
       only = args[index + 1]
       index += 1
@@ -72,6 +72,7 @@ func runLayoutBenchmark(_ args: [String]) throws {
   func wanted(_ group: String) -> Bool { only == nil || only == group }
   var rows: [LayoutRow] = []
   if wanted("navscreen") { rows += navScreenRows(runs: runs, workloads: workloads) }
+  if only == "cold" { rows += coldOnlyRows(runs: runs) }
   if wanted("solver") { rows += solverRows(workloads: workloads, runs: runs) }
   if wanted("screen") { rows += scalingRows(runs: max(3, runs / 4)) }
   let memory =
