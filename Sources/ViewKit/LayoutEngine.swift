@@ -309,12 +309,30 @@ final class LayoutEngine {
       addOwn(Constraint(state.height - v.height + values[3], .equal), to: state, "height")
       return
     }
-    if state.ownKind == .safeArea { return }
+    // The safe area comes from the nearest ancestor whose controller adds insets, else
+    // from the root. Solver coordinates ignore bounds origins, so inside a scrolled view
+    // the base's safe edges sit `shift` further along than the base guide's variables.
+    let baseView = view.safeAreaBase
+    let shiftPoint = view.boundsOriginShift(upTo: baseView)
+    let shift = SIMD2(Double(shiftPoint.x), Double(shiftPoint.y))
+    if state.ownKind == .safeArea {
+      if state.scrollShift != shift, state.own.count == 16 {
+        let d = shift - state.scrollShift
+        // The clamps to the base: left>=root, top>=root, right<=root, bottom<=root.
+        for (index, delta) in [(1, d.x), (5, d.y), (11, d.x), (14, d.y)] {
+          let constraint = state.own[index]
+          setConstantIfChanged(constraint.constant - delta, constraint)
+        }
+        state.scrollShift = shift
+        isDirty = true
+      }
+      return
+    }
     dropOwnConstraints(guide)
     state.ownKind = .safeArea
-    // The safe area comes from the nearest ancestor whose controller adds insets, else
-    // from the root.
-    let baseGuide = (view.safeAreaBase ?? view.rootView).safeAreaLayoutGuide
+    state.scrollShift = shift
+    let (sx, sy) = (shift.x, shift.y)
+    let baseGuide = (baseView ?? view.rootView).safeAreaLayoutGuide
     register(baseGuide)
     let r = baseGuide.layoutState
     // Each edge is the inner of the view's edge and the base's safe edge, moved in by the
@@ -327,13 +345,13 @@ final class LayoutEngine {
     let (rt, bm) = (Double(add.right), Double(add.bottom))
     addOwn(Constraint(state.x - v.x - l, .greaterThanOrEqual), to: state, "left>=view")
     addOwn(
-      Constraint(state.x - r.x - l, .greaterThanOrEqual, strength: clamp), to: state,
+      Constraint(state.x - r.x - l - sx, .greaterThanOrEqual, strength: clamp), to: state,
       "left>=root")
     addOwn(Constraint(state.x - v.x - l, .lessThanOrEqual, strength: strong), to: state, "left")
     addOwn(Constraint(state.x - (v.x + v.width), .lessThanOrEqual), to: state, "left<=view")
     addOwn(Constraint(state.y - v.y - t, .greaterThanOrEqual), to: state, "top>=view")
     addOwn(
-      Constraint(state.y - r.y - t, .greaterThanOrEqual, strength: clamp), to: state,
+      Constraint(state.y - r.y - t - sy, .greaterThanOrEqual, strength: clamp), to: state,
       "top>=root")
     addOwn(Constraint(state.y - v.y - t, .lessThanOrEqual, strength: strong), to: state, "top")
     addOwn(Constraint(state.y - (v.y + v.height), .lessThanOrEqual), to: state, "top<=view")
@@ -343,16 +361,16 @@ final class LayoutEngine {
     let bottom = state.y + state.height
     addOwn(Constraint(right - (v.x + v.width) + rt, .lessThanOrEqual), to: state, "right<=view")
     addOwn(
-      Constraint(right - (r.x + r.width) + rt, .lessThanOrEqual, strength: clamp), to: state,
-      "right<=root")
+      Constraint(right - (r.x + r.width) + rt - sx, .lessThanOrEqual, strength: clamp),
+      to: state, "right<=root")
     addOwn(
       Constraint(right - (v.x + v.width) + rt, .greaterThanOrEqual, strength: strong),
       to: state, "right")
     addOwn(
       Constraint(bottom - (v.y + v.height) + bm, .lessThanOrEqual), to: state, "bottom<=view")
     addOwn(
-      Constraint(bottom - (r.y + r.height) + bm, .lessThanOrEqual, strength: clamp), to: state,
-      "bottom<=root")
+      Constraint(bottom - (r.y + r.height) + bm - sy, .lessThanOrEqual, strength: clamp),
+      to: state, "bottom<=root")
     addOwn(
       Constraint(bottom - (v.y + v.height) + bm, .greaterThanOrEqual, strength: strong),
       to: state, "bottom")

@@ -46,6 +46,9 @@ final class LayoutItemState {
   @exclusivity(unchecked) var edits: [Variable] = []
   /// The size last suggested for a root's edit variables.
   @exclusivity(unchecked) var suggestedSize: SIMD2<Double>?
+  /// For a safe-area guide below the root: the ancestors' bounds origins (scroll offsets)
+  /// its clamps to the base's safe area were built with.
+  @exclusivity(unchecked) var scrollShift = SIMD2<Double>(0, 0)
   /// Intrinsic size and priorities the own constraints were built from.
   @exclusivity(unchecked) var intrinsic = IntrinsicKey()
   /// Active user constraints that reference the item, in no particular order; each knows

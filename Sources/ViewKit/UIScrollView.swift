@@ -109,6 +109,7 @@ open class UIScrollView: UIView {
     set {
       guard newValue != boundsOrigin else { return }
       boundsOrigin = newValue
+      boundsOriginDidChange()
       if let guide = frameGuideStorage, let engine = guide.layoutState.engine {
         engine.markDirty(guide)
       }

@@ -11,12 +11,42 @@ extension UIView {
   public var bounds: CGRect {
     get { CGRect(origin: boundsOrigin, size: frameStorage.size) }
     set {
-      boundsOrigin = newValue.origin
+      if newValue.origin != boundsOrigin {
+        boundsOrigin = newValue.origin
+        boundsOriginDidChange()
+      }
       let center = self.center
       frame = CGRect(
         x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
         width: newValue.width, height: newValue.height)
     }
+  }
+
+  /// The subviews moved on screen: the safe-area guides below this view are measured again
+  /// (their clamps to the window's safe area carry the scroll offsets above them).
+  func boundsOriginDidChange() {
+    for subview in subviews {
+      subview.forEachInSubtree { view in
+        if let guide = view._safeAreaGuide, let engine = guide.layoutState.engine {
+          engine.markDirty(guide)
+        }
+      }
+    }
+  }
+
+  /// The sum of the bounds origins from the superview up to and including `base` (the root
+  /// when nil): how far the view's solver coordinates, which ignore bounds origins, are
+  /// from the base's.
+  func boundsOriginShift(upTo base: UIView?) -> CGPoint {
+    var shift = CGPoint.zero
+    var view = superview
+    while let ancestor = view {
+      shift.x += ancestor.boundsOrigin.x
+      shift.y += ancestor.boundsOrigin.y
+      if ancestor === base { break }
+      view = ancestor.superview
+    }
+    return shift
   }
 
   /// The frame's centre in the superview's coordinates.

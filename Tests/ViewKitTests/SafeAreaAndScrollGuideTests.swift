@@ -187,4 +187,52 @@ import ViewKit
     window.layoutIfNeeded()
     #expect(scroll.contentSize == CGSize(width: 200, height: 900))
   }
+
+  @Test func safeAreaGuidesInsideAScrolledViewFollowTheContentOffset() {
+    // A full-screen scroll view whose tall content view starts under the notch: the content
+    // view's safe-area guide must agree with its `safeAreaInsets` at every offset, because
+    // the views pinned to it are what users see move out from under the notch.
+    let scroll = UIScrollView()
+    scroll.translatesAutoresizingMaskIntoConstraints = false
+    window.addSubview(scroll)
+    NSLayoutConstraint.activate([
+      scroll.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+      scroll.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+      scroll.topAnchor.constraint(equalTo: window.topAnchor),
+      scroll.bottomAnchor.constraint(equalTo: window.bottomAnchor),
+    ])
+    let page = makeView("page")
+    scroll.addSubview(page)
+    let content = scroll.contentLayoutGuide
+    NSLayoutConstraint.activate([
+      page.leadingAnchor.constraint(equalTo: content.leadingAnchor),
+      page.topAnchor.constraint(equalTo: content.topAnchor),
+      page.bottomAnchor.constraint(equalTo: content.bottomAnchor),
+      page.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor),
+      page.heightAnchor.constraint(equalToConstant: 2000),
+      content.trailingAnchor.constraint(equalTo: page.trailingAnchor),
+    ])
+    let header = makeView("header")
+    page.addSubview(header)
+    NSLayoutConstraint.activate([
+      header.topAnchor.constraint(equalTo: page.safeAreaLayoutGuide.topAnchor),
+      header.leadingAnchor.constraint(equalTo: page.leadingAnchor),
+      header.trailingAnchor.constraint(equalTo: page.trailingAnchor),
+      header.heightAnchor.constraint(equalToConstant: 44),
+    ])
+    window.layoutIfNeeded()
+    #expect(page.safeAreaInsets.top == 47)
+    #expect(header.frame.minY == 47)
+    expectGuideMatchesInsets(page)
+    for offset in [CGFloat(20), 100, 500, 0] {
+      scroll.contentOffset = CGPoint(x: 0, y: offset)
+      window.layoutIfNeeded()
+      // Scrolled down by `offset`, the safe top edge is `offset` further into the page
+      // (never less than the page's own top).
+      #expect(page.safeAreaInsets.top == 47 + offset, "offset \(offset)")
+      #expect(header.frame.minY == 47 + offset, "offset \(offset)")
+      expectGuideMatchesInsets(page)
+    }
+    #expect(window.layoutIssues.isEmpty)
+  }
 }
