@@ -35,6 +35,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
   public let op: RelationalOperator
   /// The strength, clipped to `0...required`.
   public let strength: Strength
+  /// For a soft equality made with ``init(_:above:below:)``: the strength of the side below
+  /// zero (``strength`` weighs the side above); otherwise ``strength``.
+  package let belowStrength: Strength
   private let constantBits: Atomic<UInt64>
   /// Solver id (high 32 bits) and tag index (low 32 bits) in the last solver that added it.
   let solverCache: Atomic<UInt64>
@@ -44,6 +47,20 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.expression = expression
     self.op = op
     self.strength = strength
+    self.belowStrength = strength
+    self.constantBits = Atomic(expression.constant.bitPattern)
+    self.solverCache = Atomic(0)
+  }
+
+  /// A soft equality `expression == 0` whose two sides weigh differently: the expression
+  /// above zero costs `above`, below zero costs `below`. One row instead of two inequalities
+  /// (Auto Layout's content hugging and compression resistance on one axis). Both strengths
+  /// must be below required; the caller makes sure of it.
+  package init(_ expression: Expression, above: Strength, below: Strength) {
+    self.expression = expression
+    self.op = .equal
+    self.strength = above
+    self.belowStrength = below
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
   }
@@ -80,6 +97,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
   public var description: String {
     var e = expression
     e.constant = constant
+    if belowStrength != strength {
+      return "\(e) \(op) 0 | above: \(strength), below: \(belowStrength)"
+    }
     return "\(e) \(op) 0 | \(strength)"
   }
 }

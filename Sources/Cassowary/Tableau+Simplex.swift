@@ -76,8 +76,9 @@ extension Tableau {
         a = -1
         row.append(marker, -1)
         row.append(other, 1)
+        // expression = marker − other: the marker measures the excess above zero.
         objectiveAdd(marker, strength)
-        objectiveAdd(other, strength)
+        objectiveAdd(other, constraint.belowStrength.value)
       }
     }
     if row.constant < 0 { row = row.negated() }
@@ -341,9 +342,12 @@ extension Tableau {
   mutating func deleteConstraint(tag t: Int32) throws(SolverError) {
     let tag = tags[Int(t)]
     let strength = tag.constraint?.strength.value ?? 0
+    let belowStrength = tag.constraint?.belowStrength.value ?? 0
     unregister(t)
     if tag.definition >= 0 { materialize(tag.definition) }
     for s in [tag.marker, tag.other] where s >= 0 && info[Int(s)].kind == .error {
+      // A soft equality's `other` error weighs its side below zero.
+      let strength = s == tag.other && tag.constraint?.op == .equal ? belowStrength : strength
       let slot = info[Int(s)].basicRow
       if slot >= 0 {
         objectiveAddRow(rows[Int(slot)], -strength)

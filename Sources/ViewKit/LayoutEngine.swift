@@ -203,10 +203,10 @@ final class LayoutEngine {
       && (state.intrinsic.size.height < 0) == (key.size.height < 0)
     state.intrinsic = key
     if sameShape {
-      var values: [Double] = []
-      if key.size.width >= 0 { values += [-Double(key.size.width), -Double(key.size.width)] }
-      if key.size.height >= 0 { values += [-Double(key.size.height), -Double(key.size.height)] }
-      for (constraint, value) in zip(state.own, values) {
+      for (constraint, label) in zip(state.own, state.ownLabels) {
+        // Labels end in ".width" or ".height": the last letter tells the axis.
+        let width = label.utf8Start[label.utf8CodeUnitCount - 1] == UInt8(ascii: "h")
+        let value = -Double(width ? key.size.width : key.size.height)
         do {
           try solver.setConstant(value, for: constraint)
         } catch {
@@ -222,19 +222,29 @@ final class LayoutEngine {
     }
     dropOwnConstraints(view)
     state.ownKind = .intrinsic
-    for (axis, variable, value) in [
-      (0, state.width, key.size.width), (1, state.height, key.size.height),
-    ] where value >= 0 {
+    func add(_ axis: Int, _ variable: Variable, _ value: CGFloat) {
+      guard value >= 0 else { return }
+      let hugging = key.hugging[axis]
+      let compression = key.compression[axis]
+      let expression = variable - Double(value)
+      if !hugging.isRequired && !compression.isRequired {
+        // One soft equality: growing past the intrinsic size costs the hugging priority,
+        // shrinking below it the compression resistance (same optimum as the two
+        // inequalities, one row instead of two).
+        addOwn(
+          Constraint(expression, above: hugging.strength, below: compression.strength),
+          to: state, axis == 0 ? "intrinsic.width" : "intrinsic.height")
+        return
+      }
       addOwn(
-        Constraint(
-          variable - Double(value), .lessThanOrEqual, strength: key.hugging[axis].strength),
+        Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
         to: state, axis == 0 ? "hugging.width" : "hugging.height")
       addOwn(
-        Constraint(
-          variable - Double(value), .greaterThanOrEqual,
-          strength: key.compression[axis].strength),
+        Constraint(expression, .greaterThanOrEqual, strength: compression.strength),
         to: state, axis == 0 ? "compression.width" : "compression.height")
     }
+    add(0, state.width, key.size.width)
+    add(1, state.height, key.size.height)
     state.intrinsic = key
   }
 

@@ -169,24 +169,36 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   ) {
     let s = item.layoutState
     let sign = flip && attribute.isXPosition ? -scale : scale
+    // One append per term: an array literal here would allocate on every constraint.
     switch attribute {
     case .left: terms.append(Term(s.x, sign))
-    case .right: terms += [Term(s.x, sign), Term(s.width, sign)]
+    case .right:
+      terms.append(Term(s.x, sign))
+      terms.append(Term(s.width, sign))
     case .leading:
-      terms += flip ? [Term(s.x, sign), Term(s.width, sign)] : [Term(s.x, sign)]
+      terms.append(Term(s.x, sign))
+      if flip { terms.append(Term(s.width, sign)) }
     case .trailing:
-      terms += flip ? [Term(s.x, sign)] : [Term(s.x, sign), Term(s.width, sign)]
-    case .centerX: terms += [Term(s.x, sign), Term(s.width, sign * 0.5)]
+      terms.append(Term(s.x, sign))
+      if !flip { terms.append(Term(s.width, sign)) }
+    case .centerX:
+      terms.append(Term(s.x, sign))
+      terms.append(Term(s.width, sign * 0.5))
     case .top: terms.append(Term(s.y, scale))
-    case .bottom: terms += [Term(s.y, scale), Term(s.height, scale)]
-    case .centerY: terms += [Term(s.y, scale), Term(s.height, scale * 0.5)]
+    case .bottom:
+      terms.append(Term(s.y, scale))
+      terms.append(Term(s.height, scale))
+    case .centerY:
+      terms.append(Term(s.y, scale))
+      terms.append(Term(s.height, scale * 0.5))
     case .width: terms.append(Term(s.width, scale))
     case .height: terms.append(Term(s.height, scale))
     case .firstBaseline:
       terms.append(Term(s.y, scale))
       structural += scale * Double(item.baselineOffsets.first)
     case .lastBaseline:
-      terms += [Term(s.y, scale), Term(s.height, scale)]
+      terms.append(Term(s.y, scale))
+      terms.append(Term(s.height, scale))
       structural -= scale * Double(item.baselineOffsets.last)
     case .notAnAttribute: break
     }
