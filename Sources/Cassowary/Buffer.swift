@@ -88,35 +88,73 @@ struct Buffer<Element> {
 }
 
 /// A growable list of row slots in manually managed memory: one symbol's column.
+///
+/// A column's first block (``firstCapacity`` slots) comes from the tableau's
+/// ``ColumnArena``; larger blocks from `malloc`. The tableau grows and frees columns
+/// (`addToColumn`, `releaseColumn`), since only it knows the arena.
 struct SlotList {
   var base: UnsafeMutablePointer<Int32>?
   var count: Int
   var capacity: Int
 
+  /// The capacity of a column's first block.
+  static let firstCapacity = 4
+
   static var empty: SlotList { SlotList(base: nil, count: 0, capacity: 0) }
 
+  /// Appends a slot; the caller made room.
   @inline(__always)
   mutating func append(_ slot: Int32) {
-    if count == capacity { grow() }
+    assert(count < capacity)
     base.unsafelyUnwrapped[count] = slot
     count += 1
   }
+}
 
-  /// Doubles the capacity, keeping the contents.
-  mutating func grow() {
-    let c = max(4, capacity * 2)
-    let p = heapAllocate(Int32.self, capacity: c)
-    if let old = base {
-      p.update(from: old, count: count)
-      heapFree(old)
+/// Fixed-size first blocks for columns, carved from 4 KB chunks and recycled through a free
+/// list: most symbols sit in a row or two, and a `malloc` per symbol was a tenth of the cost
+/// of adding a constraint. The tableau frees the chunks when it goes.
+struct ColumnArena {
+  private static let blockBytes = SlotList.firstCapacity * MemoryLayout<Int32>.stride
+  private static let chunkBytes = 4096
+  private var chunks: [UnsafeMutableRawPointer] = []
+  private var next: UnsafeMutableRawPointer?
+  private var remaining = 0
+  private var freeList: UnsafeMutableRawPointer?
+
+  /// A block of ``SlotList/firstCapacity`` slots.
+  mutating func take() -> UnsafeMutablePointer<Int32> {
+    if let block = freeList {
+      freeList = block.load(as: UnsafeMutableRawPointer?.self)
+      return block.bindMemory(to: Int32.self, capacity: SlotList.firstCapacity)
     }
-    base = p
-    capacity = c
+    if remaining < Self.blockBytes {
+      guard let chunk = malloc(Self.chunkBytes) else {
+        fatalError("Cassowary: out of memory allocating a column block")
+      }
+      chunks.append(chunk)
+      next = chunk
+      remaining = Self.chunkBytes
+    }
+    let block = next.unsafelyUnwrapped
+    next = block + Self.blockBytes
+    remaining -= Self.blockBytes
+    return block.bindMemory(to: Int32.self, capacity: SlotList.firstCapacity)
   }
 
-  /// Frees the memory.
-  mutating func release() {
-    if let base { heapFree(base) }
-    self = .empty
+  /// Returns a block from ``take()``.
+  mutating func give(_ block: UnsafeMutablePointer<Int32>) {
+    let raw = UnsafeMutableRawPointer(block)
+    raw.storeBytes(of: freeList, as: UnsafeMutableRawPointer?.self)
+    freeList = raw
+  }
+
+  /// Frees every chunk; the arena must not be used afterwards.
+  mutating func deallocate() {
+    for chunk in chunks { free(chunk) }
+    chunks = []
+    next = nil
+    remaining = 0
+    freeList = nil
   }
 }

@@ -81,11 +81,44 @@ extension Tableau {
   @inline(__always)
   mutating func addToColumn(_ sym: Int32, _ slot: Int32) {
     let list = info[Int(sym)].column
-    if list.count == list.capacity && list.count >= 64 {
-      // Prune, and grow anyway when most entries are live, so pruning costs O(1) per append.
-      if rowsHolding(sym).count > list.capacity / 2 { info[Int(sym)].column.grow() }
+    if list.count == list.capacity {
+      if list.capacity == 0 {
+        info[Int(sym)].column = SlotList(
+          base: columnArena.take(), count: 0, capacity: SlotList.firstCapacity)
+      } else if list.count < 64 || rowsHolding(sym).count > list.capacity / 2 {
+        // Prune a long column first, and grow anyway when most entries are live, so pruning
+        // costs O(1) per append.
+        growColumn(Int(sym))
+      }
     }
     info[Int(sym)].column.append(slot)
+  }
+
+  /// Doubles a column's capacity, keeping its slots.
+  mutating func growColumn(_ i: Int) {
+    let old = info[i].column
+    let capacity = old.capacity * 2
+    let block = heapAllocate(Int32.self, capacity: capacity)
+    if let base = old.base {
+      block.update(from: base, count: old.count)
+      freeColumnBlock(old)
+    }
+    info[i].column = SlotList(base: block, count: old.count, capacity: capacity)
+  }
+
+  /// Frees a column's memory and empties it.
+  mutating func releaseColumn(_ i: Int) {
+    freeColumnBlock(info[i].column)
+    info[i].column = .empty
+  }
+
+  private mutating func freeColumnBlock(_ list: SlotList) {
+    guard let base = list.base else { return }
+    if list.capacity == SlotList.firstCapacity {
+      columnArena.give(base)
+    } else {
+      heapFree(base)
+    }
   }
 
   /// Starts a new visit (rows stamped with the epoch count as seen).

@@ -87,7 +87,7 @@ extension Tableau {
 
   /// kiwi's `chooseSubject`: an external symbol, else a restricted marker with a negative
   /// coefficient, else -1.
-  func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
+  mutating func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
     for i in 0..<row.count where info[Int(row.sym(i))].kind == .external { return row.sym(i) }
     for s in [marker, other] where s >= 0 {
       let k = info[Int(s)].kind

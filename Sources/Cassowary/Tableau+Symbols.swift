@@ -28,7 +28,7 @@ extension Tableau {
   /// truncates the id.
   mutating func forgetSymbol(_ s: Int) {
     if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
-    info[s].column.release()
+    releaseColumn(s)
     info[s] = SymbolInfo(kind: .dummy)
     symVariable[s] = nil
   }
@@ -47,7 +47,7 @@ extension Tableau {
   }
 
   /// The external symbol of a variable the solver has seen, or nil.
-  func knownSymbol(for variable: Variable) -> Int32? {
+  mutating func knownSymbol(for variable: Variable) -> Int32? {
     let cache = variable.solverCache.load(ordering: .relaxed)
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
@@ -59,7 +59,7 @@ extension Tableau {
   /// Points an object's cache at this solver's `index` when the cache is free or already
   /// this solver's. Each object caches the first solver that holds it; other solvers find it
   /// in their dictionaries. Returns false when another solver holds the cache.
-  func claimCache(_ cache: borrowing Atomic<UInt64>, _ index: UInt64) -> Bool {
+  mutating func claimCache(_ cache: borrowing Atomic<UInt64>, _ index: UInt64) -> Bool {
     let mine = UInt64(solverID) << 32 | index
     var current = cache.load(ordering: .relaxed)
     while true {
@@ -74,7 +74,7 @@ extension Tableau {
   }
 
   /// The tag of a constraint in the solver (user constraints and edits' own), or nil.
-  func tagIndex(of constraint: Constraint) -> Int32? {
+  mutating func tagIndex(of constraint: Constraint) -> Int32? {
     let cache = constraint.solverCache.load(ordering: .relaxed)
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let t = Int(UInt32(truncatingIfNeeded: cache))
@@ -85,10 +85,10 @@ extension Tableau {
 
   /// The tag of a user constraint (edits' constraints are private objects, so any known
   /// constraint object is a user's).
-  func userTagIndex(of constraint: Constraint) -> Int32? { tagIndex(of: constraint) }
+  mutating func userTagIndex(of constraint: Constraint) -> Int32? { tagIndex(of: constraint) }
 
   /// The edit slot of a variable, or nil.
-  func editIndex(of variable: Variable) -> Int32? {
+  mutating func editIndex(of variable: Variable) -> Int32? {
     guard let s = knownSymbol(for: variable) else { return nil }
     let e = info[Int(s)].editOf
     return e >= 0 ? e : nil
@@ -115,10 +115,13 @@ extension Tableau {
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
-    for term in constraint.expression.terms {
-      if let s = knownSymbol(for: term.variable) {
-        info[Int(s)].everUsed = true
-        info[Int(s)].useCount += 1
+    // Through the buffer: the terms are borrowed, not retained one by one.
+    constraint.expression.terms.withUnsafeBufferPointer { terms in
+      for i in terms.indices {
+        if let s = knownSymbol(for: terms[i].variable) {
+          info[Int(s)].everUsed = true
+          info[Int(s)].useCount += 1
+        }
       }
     }
     return t
@@ -150,7 +153,7 @@ extension Tableau {
       row.release()
     }
     guard rowsHolding(s).isEmpty, info[i].objective == 0 else { return }
-    info[i].column.release()
+    releaseColumn(i)
     if let v = symVariable[i] {
       variableIndex[ObjectIdentifier(v)] = nil
       let mine = UInt64(solverID) << 32 | UInt64(UInt32(s))
@@ -162,7 +165,7 @@ extension Tableau {
   }
 
   /// Rejects NaN and infinities before they reach the tableau.
-  func validate(_ constraint: Constraint) throws(SolverError) {
+  mutating func validate(_ constraint: Constraint) throws(SolverError) {
     guard constraint.constant.isFinite else {
       throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
     }

@@ -56,6 +56,8 @@ struct Tableau {
   var expansionHeap = IntHeap()
   var scratch = Row.make(capacity: 64)
   var scratchAdded = Buffer<Int32>()
+  /// First blocks of the columns.
+  var columnArena = ColumnArena()
 
   // MARK: Journal (undo log for calls that may fail)
   var journal: Journal?
@@ -68,7 +70,8 @@ struct Tableau {
   /// Frees every row buffer; the tableau must not be used afterwards.
   mutating func deallocate() {
     for i in rows.indices { rows[i].release() }
-    for i in info.indices { info[i].column.release() }
+    for i in info.indices { releaseColumn(i) }
+    columnArena.deallocate()
     info.deallocate()
     rows.deallocate()
     visitStamp.deallocate()

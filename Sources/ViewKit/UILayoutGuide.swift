@@ -8,7 +8,7 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   /// A name for logs.
   public var identifier = ""
   let role: Role
-  var stateStorage: LayoutItemState?
+  @exclusivity(unchecked) var stateStorage: LayoutItemState?
   var layoutState: LayoutItemState {
     if let stateStorage { return stateStorage }
     let state = LayoutItemState()

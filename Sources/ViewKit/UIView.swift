@@ -6,21 +6,22 @@
 /// Each tree has one solver, owned by its root view (a ``UIWindow`` once attached).
 @MainActor
 open class UIView: LayoutItem {
-  var frameStorage: CGRect
-  var boundsOrigin = CGPoint.zero
-  var _layoutState: LayoutItemState?
-  var _engine: LayoutEngine?
-  var needsLayoutFlag = false
-  var needsUpdateConstraintsFlag = false
+  @exclusivity(unchecked) var frameStorage: CGRect
+  @exclusivity(unchecked) var boundsOrigin = CGPoint.zero
+  @exclusivity(unchecked) var _layoutState: LayoutItemState?
+  @exclusivity(unchecked) var _engine: LayoutEngine?
+  @exclusivity(unchecked) var needsLayoutFlag = false
+  @exclusivity(unchecked) var needsUpdateConstraintsFlag = false
   var rootLayoutIssues: [LayoutIssue] = []
-  var guides: [UILayoutGuide] = []
-  var _safeAreaGuide: UILayoutGuide?
-  var _marginsGuide: UILayoutGuide?
-  var hugging = AxisPriorities(.defaultLow, .defaultLow)
-  var compression = AxisPriorities(.defaultHigh, .defaultHigh)
-  var translatesStorage = true
-  var marginsStorage = NSDirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
-  var insetsFromSafeAreaStorage = true
+  @exclusivity(unchecked) var guides: [UILayoutGuide] = []
+  @exclusivity(unchecked) var _safeAreaGuide: UILayoutGuide?
+  @exclusivity(unchecked) var _marginsGuide: UILayoutGuide?
+  @exclusivity(unchecked) var hugging = AxisPriorities(.defaultLow, .defaultLow)
+  @exclusivity(unchecked) var compression = AxisPriorities(.defaultHigh, .defaultHigh)
+  @exclusivity(unchecked) var translatesStorage = true
+  @exclusivity(unchecked) var marginsStorage = NSDirectionalEdgeInsets(
+    top: 8, leading: 8, bottom: 8, trailing: 8)
+  @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
   weak var owningController: UIViewController?
   var recognizers: [UIGestureRecognizer] = []
   /// How the frame follows the superview's size when it translates into constraints.
@@ -29,10 +30,10 @@ open class UIView: LayoutItem {
   /// The superview, or `nil` for a root. Not `weak` (a weak reference gives the view a side
   /// table, which slows every retain and release of it): the superview owns its subviews and
   /// clears this in its `deinit`.
-  public internal(set) unowned(unsafe) var superview: UIView?
+  @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: UIView?
   /// The subviews, back to front.
-  public internal(set) var subviews: [UIView] = []
-  var layerStorage: CALayer?
+  @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
+  @exclusivity(unchecked) var layerStorage: CALayer?
   /// The view's Core Animation layer: corner radius, border, opacity, presentation values.
   public var layer: CALayer {
     if let layerStorage { return layerStorage }
