@@ -192,9 +192,11 @@ extension Tableau {
 
   /// Constraints added by the user and still present.
   var userConstraintCount: Int {
-    tags.reduce(0) { $0 + ($1.constraint != nil ? 1 : 0) } - liveEditCount
+    // Every live tag is in `tags` and not in `freeTags`; dead ones are in both (O(1), since a
+    // layout pass asks on every frame). `mutating` so callers pass the tableau by address.
+    mutating get { tags.count - freeTags.count - liveEditCount }
   }
 
   /// Edit variables present.
-  var liveEditCount: Int { edits.reduce(0) { $0 + ($1.alive ? 1 : 0) } }
+  var liveEditCount: Int { mutating get { edits.count - freeEdits.count } }
 }
