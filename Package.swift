@@ -57,19 +57,27 @@ let package = Package(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
+    // One locator of ../shared/data for every test target (NAVUI_SHARED_DATA overrides).
+    .target(name: "SharedTestData", path: "Tests/SharedTestData"),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
     .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(
-      name: "NavigationCoreTests", dependencies: ["NavigationCore"], exclude: ["Snapshots"]),
-    .testTarget(name: "RoutingTests", dependencies: ["Routing", "NavigationCore"]),
+      name: "NavigationCoreTests", dependencies: ["NavigationCore", "SharedTestData"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "RoutingTests", dependencies: ["Routing", "NavigationCore", "SharedTestData"]),
     .testTarget(
       name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "NavCLITests", dependencies: ["NavCLI"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], exclude: ["Snapshots"]),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore"],
+      dependencies: [
+        "Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore",
+        "SharedTestData",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "NavigationUITests",

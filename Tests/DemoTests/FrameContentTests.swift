@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Rendering
+import SharedTestData
 import Testing
 import ViewKit
 
@@ -79,8 +80,8 @@ import ViewKit
 @MainActor
 @Suite struct UTurnDriveTests {
   @Test func turnCardFollowsTheUTurn() throws {
-    let file = URL(fileURLWithPath: "/work/shared/data/routes/generated")
-      .appendingPathComponent("monaco-port-palais-jardinexotique-2legs.osrm.json")
+    let file = try SharedTestData.directory(
+      "routes/generated/monaco-port-palais-jardinexotique-2legs.osrm.json")
     try #require(FileManager.default.fileExists(atPath: file.path), "shared route data missing")
     var configuration = DemoConfiguration()
     configuration.routeFile = file

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 
 @testable import NavCLI
 
@@ -15,8 +16,7 @@ final class CommandRunner {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The shared instruction data.
-  static let dataDirectory = packageRoot.appendingPathComponent("../shared/data/instructions")
-    .standardizedFileURL
+  static let dataDirectory = SharedTestData.path("instructions")
 
   init(currentDirectory: String = CommandRunner.packageRoot.path) {
     self.currentDirectory = currentDirectory

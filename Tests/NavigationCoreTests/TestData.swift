@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 
 @testable import NavigationCore
 
@@ -10,8 +11,8 @@ enum TestData {
     return url
   }()
 
-  static let root: URL = repoRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/data")
+  /// The shared data folder (see ``SharedTestData``).
+  static let root: URL = SharedTestData.path("")
 
   static let routeFiles: [String] = [
     "generated/helsinki-annankatu-kaivokatu-lanes.osrm.json",

@@ -48,13 +48,13 @@ import Testing
   }
 
   @Test(arguments: [0, 3, 10, 200, 1_000, 50_000, 900_000, 1_759_000])
-  func truncatedPBFThrowsTypedError(length: Int) {
-    let bytes = Array(TestData.bytes(TestData.osm("monaco.osm.pbf")).prefix(length))
+  func truncatedPBFThrowsTypedError(length: Int) throws {
+    let bytes = Array(try TestData.bytes(TestData.osm("monaco.osm.pbf")).prefix(length))
     #expect(throws: OSMReadError.self) { try OSMPBFReader.read(bytes) }
   }
 
-  @Test func bitFlippedPBFNeverCrashes() {
-    let original = TestData.bytes(TestData.osm("helsinki-center.osm.pbf"))
+  @Test func bitFlippedPBFNeverCrashes() throws {
+    let original = try TestData.bytes(TestData.osm("helsinki-center.osm.pbf"))
     var rng = SplitMix(seed: 42)
     var failures = 0
     for _ in 0..<40 {
@@ -68,8 +68,8 @@ import Testing
     #expect(failures > 0)
   }
 
-  @Test func corruptHeaderNamesOffset() {
-    var bytes = TestData.bytes(TestData.osm("monaco.osm.pbf"))
+  @Test func corruptHeaderNamesOffset() throws {
+    var bytes = try TestData.bytes(TestData.osm("monaco.osm.pbf"))
     bytes[0] = 0xFF
     #expect(
       throws: OSMReadError.malformed(
@@ -82,8 +82,8 @@ import Testing
     }
   }
 
-  @Test func truncatedXMLNamesLine() {
-    let bytes = Array(TestData.bytes(TestData.osm("monaco-center-roads.osm")).prefix(5_000))
+  @Test func truncatedXMLNamesLine() throws {
+    let bytes = Array(try TestData.bytes(TestData.osm("monaco-center-roads.osm")).prefix(5_000))
     #expect {
       try OSMXMLReader.read(bytes)
     } throws: { error in

@@ -1,24 +1,18 @@
 import Foundation
+import SharedTestData
 
-/// Locates `shared/data` relative to this file (the worktree sits beside `shared`).
+/// The shared data folder (see ``SharedTestData``); reads fail with file-not-found when it is
+/// missing.
 enum TestData {
-  static let dataDirectory: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<6 {
-      url.deleteLastPathComponent()
-      let candidate = url.appendingPathComponent("shared/data")
-      if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-      let sibling = url.appendingPathComponent("../shared/data").standardized
-      if FileManager.default.fileExists(atPath: sibling.path) { return sibling }
-    }
-    return URL(fileURLWithPath: "/work/shared/data")
-  }()
+  static let dataDirectory: URL = SharedTestData.path("")
 
   static func osm(_ name: String) -> String {
     dataDirectory.appendingPathComponent("osm/\(name)").path
   }
 
-  static func bytes(_ path: String) -> [UInt8] {
-    (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))) ?? []
+  /// The file's bytes; a missing file is an error that names it (not an empty array that a
+  /// test would index into).
+  static func bytes(_ path: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 }
