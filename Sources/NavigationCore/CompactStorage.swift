@@ -36,9 +36,7 @@ enum CoordinateStorage: Sendable, Hashable {
     var packed: [Int32] = []
     packed.reserveCapacity(points.count * 2)
     for p in points {
-      guard let lat = CoordinateStorage.fixed(p.latitude),
-        let lon = CoordinateStorage.fixed(p.longitude)
-      else {
+      guard let (lat, lon) = CoordinateStorage.fixed(p) else {
         self = .exact(points)
         return
       }
@@ -46,6 +44,19 @@ enum CoordinateStorage: Sendable, Hashable {
       packed.append(lon)
     }
     self = .e7(packed)
+  }
+
+  /// A coordinate in 1e-7-degree units when both of its degrees are exact there.
+  static func fixed(_ coordinate: CLLocationCoordinate2D) -> (latitude: Int32, longitude: Int32)? {
+    guard let lat = fixed(coordinate.latitude), let lon = fixed(coordinate.longitude) else {
+      return nil
+    }
+    return (lat, lon)
+  }
+
+  /// The coordinate of two 1e-7-degree values.
+  static func coordinate(latitudeE7: Int32, longitudeE7: Int32) -> CLLocationCoordinate2D {
+    CLLocationCoordinate2D(latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
   }
 
   /// `degrees` in 1e-7 units when that is exact.
@@ -67,8 +78,7 @@ enum CoordinateStorage: Sendable, Hashable {
   subscript(index: Int) -> CLLocationCoordinate2D {
     switch self {
     case .e7(let a):
-      return CLLocationCoordinate2D(
-        latitude: Double(a[2 * index]) / 1e7, longitude: Double(a[2 * index + 1]) / 1e7)
+      return Self.coordinate(latitudeE7: a[2 * index], longitudeE7: a[2 * index + 1])
     case .exact(let a): return a[index]
     }
   }
@@ -80,8 +90,7 @@ enum CoordinateStorage: Sendable, Hashable {
       out.reserveCapacity(a.count / 2)
       var i = 0
       while i + 1 < a.count {
-        out.append(
-          CLLocationCoordinate2D(latitude: Double(a[i]) / 1e7, longitude: Double(a[i + 1]) / 1e7))
+        out.append(Self.coordinate(latitudeE7: a[i], longitudeE7: a[i + 1]))
         i += 2
       }
       return out

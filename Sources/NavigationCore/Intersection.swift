@@ -147,15 +147,11 @@ public struct Intersection: Sendable, Hashable {
   public var location: CLLocationCoordinate2D {
     get {
       extrasStorage?.value.exactLocation
-        ?? CLLocationCoordinate2D(
-          latitude: Double(latitudeE7) / 1e7, longitude: Double(longitudeE7) / 1e7)
+        ?? CoordinateStorage.coordinate(latitudeE7: latitudeE7, longitudeE7: longitudeE7)
     }
     set {
-      if let lat = CoordinateStorage.fixed(newValue.latitude),
-        let lon = CoordinateStorage.fixed(newValue.longitude)
-      {
-        latitudeE7 = lat
-        longitudeE7 = lon
+      if let fixed = CoordinateStorage.fixed(newValue) {
+        (latitudeE7, longitudeE7) = fixed
         if extrasStorage?.value.exactLocation != nil { extras.exactLocation = nil }
       } else {
         latitudeE7 = 0
