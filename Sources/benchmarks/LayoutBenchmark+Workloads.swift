@@ -191,8 +191,8 @@ func makeScreen(views count: Int, in window: UIWindow) -> [UIView] {
 
 /// ``makeScreen(views:in:)``'s constraints straight into a solver: the same variables (four
 /// per view), the same user constraints and the same intrinsic-size preferences (hugging
-/// 250, compression 750 per axis of each box), the root's size as edits. Returns the time
-/// to make and solve them.
+/// 250, compression 750 per axis of each box, encoded as the view layer does: one soft
+/// equality per axis), the root's size as edits. Returns the time to make and solve them.
 func solverOnlyScreen(views count: Int) -> Double {
   microseconds {
     let solver = Solver()
@@ -218,8 +218,8 @@ func solverOnlyScreen(views count: Int) -> Double {
         let v = box()
         for constraint in [
           v[0] == previousRight + 4, v[1] + v[3] * 0.5 == c[1] + c[3] * 0.5,
-          (v[2] <= 30.0) | hug, (v[2] >= 30.0) | resist, (v[3] <= 20.0) | hug,
-          (v[3] >= 20.0) | resist,
+          Constraint(v[2] - 30, above: hug, below: resist),
+          Constraint(v[3] - 20, above: hug, below: resist),
         ] {
           try? solver.addConstraint(constraint)
         }
