@@ -100,6 +100,9 @@ public struct DemoConfiguration: Sendable, Equatable {
   public var destinationTitle = "Casino"
   /// A recorded route response (OSRM, Valhalla or GPX) to drive instead of routing.
   public var routeFile: URL?
+  /// An OSM extract (PBF or XML) to route on and draw instead of the bundled Monaco map
+  /// (``origin`` and ``destination`` must then lie on it).
+  public var mapFile: URL?
   /// The prompts the app raises along the way.
   public var prompts: [ScheduledPrompt] = [
     ScheduledPrompt(time: 12, prompt: .incident(title: "Accident ahead")),

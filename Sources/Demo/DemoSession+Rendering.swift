@@ -6,9 +6,10 @@ import Routing
 import ViewKit
 
 extension DemoSession {
-  /// The base map, read once from the bundled extract.
-  static let baseMap: Result<BaseMap, RenderError> = Result { () throws(RenderError) in
-    try BaseMap.bundled()
+  /// The base map under the session: the configuration's map file, else the bundled extract
+  /// (each read once per process).
+  var baseMap: Result<BaseMap, DemoError> {
+    Result { () throws(DemoError) in try Self.demoMap(for: configuration).baseMap }
   }
 
   /// A picture format for ``render(_:)``.
@@ -25,9 +26,9 @@ extension DemoSession {
   /// the destination and the vehicle.
   public func mapLayer() throws(DemoError) -> MapLayer {
     let map: BaseMap
-    switch Self.baseMap {
+    switch baseMap {
     case .success(let loaded): map = loaded
-    case .failure(let error): throw .render("\(error)")
+    case .failure(let error): throw error
     }
     let camera = MapCamera(
       center: mapView.camera.target, metersPerPoint: mapView.metersPerPoint,
@@ -112,7 +113,7 @@ extension DemoSession {
   /// An SVG of the base map framing the whole route, with the route, its start (as the
   /// vehicle) and the destination.
   public func routeOverviewSVG(size: CGSize) throws(DemoError) -> Data {
-    guard case .success(let map) = Self.baseMap, let route else {
+    guard case .success(let map) = baseMap, let route else {
       throw .render("no map or route")
     }
     let points = route.geometry

@@ -16,9 +16,7 @@ import ViewKit
 @MainActor
 public final class DemoSession {
   /// The bundled Monaco extract's box (lat/lon): points outside it are off the map.
-  public static let mapBounds = (
-    minLatitude: 43.7148, maxLatitude: 43.7700, minLongitude: 7.3490, maxLongitude: 7.4910
-  )
+  public static let mapBounds = DemoMap.bundledBounds
 
   /// The configuration it runs.
   public let configuration: DemoConfiguration
@@ -86,11 +84,12 @@ public final class DemoSession {
     provider: (any NavigationRouteProvider)?, origin: CLLocationCoordinate2D
   ) {
     guard let url = configuration.routeFile else {
-      for point in [configuration.origin, configuration.destination] where !isOnMap(point) {
+      let map = try demoMap(for: configuration)
+      for point in [configuration.origin, configuration.destination] where !map.contains(point) {
         throw .noRoute(
-          status: "point \(point.latitude),\(point.longitude) is off the bundled Monaco map")
+          status: "point \(point.latitude),\(point.longitude) is off \(map.name)")
       }
-      return (nil, configuration.origin)
+      return (map.routeEngine.map { EmbeddedRouteProvider(engine: $0) }, configuration.origin)
     }
     let routes: [Route]
     do { routes = try RouteDecoder.decodeFile(at: url) } catch {
@@ -99,6 +98,12 @@ public final class DemoSession {
     guard let first = routes.first, let origin = first.geometry.first, first.geometry.count > 1
     else { throw .badRouteFile(path: url.path, reason: "no route with a geometry") }
     return (FixedRouteProvider(routes: routes), origin)
+  }
+
+  /// The map of a configuration: its `mapFile`, else the bundled one.
+  static func demoMap(for configuration: DemoConfiguration) throws(DemoError) -> DemoMap {
+    guard let url = configuration.mapFile else { return try DemoMap.bundled() }
+    return try DemoMap.load(path: url.path)
   }
 
   /// Whether `point` lies inside the bundled map's box.

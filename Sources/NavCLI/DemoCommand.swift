@@ -20,7 +20,8 @@ public struct DemoCommand: Equatable, Sendable {
     commandName: "navui demo",
     overview: "Drive a navigation session on the bundled Monaco map and write an HTML report.",
     discussion: """
-      Routes Fontvieille → Casino with the embedded router, drives the route with the \
+      Routes Fontvieille → Casino with the embedded router (or --from → --to, on the \
+      bundled map or on any OSM extract given with --map), drives the route with the \
       location simulator on a virtual clock, lays the UI out with a layout delegate, raises \
       prompts along the way, and renders PNG frames. Writes <out>/report.html (one \
       self-contained file: a timeline of frames, the layout callbacks and navigator events, \
@@ -60,6 +61,7 @@ public struct DemoCommand: Equatable, Sendable {
   @MainActor public func run(context: CommandContext) throws(CommandLineError) -> Int32 {
     var configuration = options.configuration
     configuration.routeFile = try Self.routeURL(options.routeFile, context: context)
+    configuration.mapFile = try Self.routeURL(options.mapFile, context: context)
     let folder = context.url(for: options.out ?? "out")
     var bar = ProgressBar(context: context, label: "rendering frames")
     var last = (0, 0)
@@ -85,7 +87,7 @@ public struct DemoCommand: Equatable, Sendable {
     return 0
   }
 
-  /// The route file's URL, checked to exist.
+  /// The URL of a route or map file, checked to exist.
   static func routeURL(_ path: String?, context: CommandContext) throws(CommandLineError) -> URL? {
     guard let path else { return nil }
     let url = context.url(for: path)

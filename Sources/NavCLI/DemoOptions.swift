@@ -13,6 +13,8 @@ public struct DemoOptions: Equatable, Sendable {
   public var time: TimeInterval?
   /// `--route` as given.
   public var routeFile: String?
+  /// `--map` as given.
+  public var mapFile: String?
   /// `--debug` (render only): draw the debug overlay.
   public var debug = false
   /// `--tap X,Y` (render only): the window point to inspect.
@@ -34,6 +36,10 @@ public struct DemoOptions: Equatable, Sendable {
     CommandHelp.Entry("--to <lat,lon>", "Where it ends. Default: the Casino."),
     CommandHelp.Entry(
       "--route <file>", "Drive a recorded route response (OSRM, Valhalla, GPX) instead."),
+    CommandHelp.Entry(
+      "--map <file>",
+      "An OSM extract (PBF or XML) to route on and draw instead of the bundled Monaco map;"
+        + " give --from and --to on it (or --route)."),
     CommandHelp.Entry("--scale <scale>", "Pixels per point of PNG output, 1 to 3. Default: 1."),
   ]
 
@@ -48,6 +54,8 @@ public struct DemoOptions: Equatable, Sendable {
     var device: DemoConfiguration.Device?
     var size: CGSize?
     var safeArea: UIEdgeInsets?
+    var gaveFrom = false
+    var gaveTo = false
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -88,9 +96,15 @@ public struct DemoOptions: Equatable, Sendable {
             option: name, value: value, reason: "expected a locale like fr or zh-Hant")
         }
         options.configuration.locale = value
-      case "--from": options.configuration.origin = try parseCoordinate(try read(), option: name)
-      case "--to": options.configuration.destination = try parseCoordinate(try read(), option: name)
+      case "--from":
+        options.configuration.origin = try parseCoordinate(try read(), option: name)
+        gaveFrom = true
+      case "--to":
+        options.configuration.destination = try parseCoordinate(try read(), option: name)
+        options.configuration.destinationTitle = "Destination"
+        gaveTo = true
       case "--route": options.routeFile = try read()
+      case "--map": options.mapFile = try read()
       case "--scale":
         options.configuration.scale = try parseNumber(try read(), option: name, in: 1...3)
       case "--out": options.out = try read()
@@ -98,6 +112,11 @@ public struct DemoOptions: Equatable, Sendable {
         guard try extra(name, read, &options) else { throw .unknownOption(name) }
       }
       index += 1
+    }
+    if let map = options.mapFile, options.routeFile == nil, !(gaveFrom && gaveTo) {
+      throw .invalidValue(
+        option: "--map", value: map,
+        reason: "give --from and --to on that map (the defaults are in Monaco), or --route")
     }
     if device != nil, size != nil {
       throw .invalidValue(

@@ -81,6 +81,7 @@ public struct RenderCommand: Equatable, Sendable {
   @MainActor public func run(context: CommandContext) throws(CommandLineError) -> Int32 {
     var configuration = options.configuration
     configuration.routeFile = try DemoCommand.routeURL(options.routeFile, context: context)
+    configuration.mapFile = try DemoCommand.routeURL(options.mapFile, context: context)
     let path = options.out ?? "frame.png"
     let url = context.url(for: path)
     let format = Self.format(of: path) ?? .png

@@ -58,11 +58,12 @@ struct MapPainter: Sendable {
     cairo_fill(cr)
     var m = matrix(anchor: anchor)
     if let map = scene.map {
-      // Map geometry is flattened coarser and rasterized with Cairo's fast antialiasing:
-      // indistinguishable at 2–3× and about twice as fast on a full frame.
+      // Map geometry is flattened coarser. Not CAIRO_ANTIALIAS_FAST: its scan converter
+      // (tor22) in the Cairo 1.16 that Debian ships writes past its buffers on some
+      // clipped strokes (dashed footways in a 146-row band of the Helsinki extract
+      // corrupted the heap; mplcairo#13 reports the same converter).
       cairo_save(cr)
       cairo_set_tolerance(cr, 0.5)
-      cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
       paintBase(map, in: cr, matrix: &m, size: size)
       cairo_restore(cr)
     }

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import SharedTestData
 import Testing
 
 @testable import NavCLI
@@ -179,5 +180,64 @@ import Testing
       #expect(Array(data.prefix(magic.count)) == magic)
       #expect(data.count > 1000)
     }
+  }
+
+  /// The Helsinki extract of the shared data, and two points on it (Annankatu → Mikonkatu).
+  static let helsinki = SharedTestData.path("osm/helsinki-center.osm.pbf").path
+  static let helsinkiFrom = "60.1655,24.9380"
+  static let helsinkiTo = "60.1712,24.9452"
+
+  @Test func mapNeedsPointsOnIt() {
+    let runner = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(runner.run(["render", "--map", Self.helsinki, "--out", "x.png"]) == 64)
+    #expect(runner.error.contains("give --from and --to on that map"), "\(runner.error)")
+    let off = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(
+      off.run([
+        "render", "--map", Self.helsinki, "--from", "43.7296,7.4168", "--to", Self.helsinkiTo,
+        "--out", "off.png",
+      ]) == 65)
+    #expect(off.error.contains("off the map helsinki-center.osm.pbf"), "\(off.error)")
+  }
+
+  @Test func missingOrCorruptMapFile() throws {
+    let missing = CommandRunner(currentDirectory: NSTemporaryDirectory())
+    #expect(
+      missing.run([
+        "render", "--map", "no-such-map.osm.pbf", "--from", "1,1", "--to", "1,2", "--out",
+        "x.png",
+      ]) == 1)
+    #expect(missing.error.contains("No such file: no-such-map.osm.pbf"), "\(missing.error)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-badmap-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data([0, 0, 0, 12, 1, 2, 3]).write(to: folder.appendingPathComponent("bad.osm.pbf"))
+    let corrupt = CommandRunner(currentDirectory: folder.path)
+    #expect(
+      corrupt.run([
+        "demo", "--map", "bad.osm.pbf", "--from", "1,1", "--to", "1,2", "--max-frames", "1",
+      ]) == 65)
+    #expect(corrupt.error.contains("Cannot use map file"), "\(corrupt.error)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+  }
+
+  /// A drive on another extract: routed by the embedded router on it and drawn over it.
+  @Test func drivesOnAnotherMap() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-helsinki-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let runner = CommandRunner(currentDirectory: folder.path)
+    #expect(
+      runner.run([
+        "demo", "--map", Self.helsinki, "--from", Self.helsinkiFrom, "--to", Self.helsinkiTo,
+        "--max-frames", "6", "--out", "out",
+      ]) == 0, "\(runner.error)")
+    #expect(runner.output.contains("Wrote 6 frames"), "\(runner.output)")
+    let report = try String(
+      contentsOf: folder.appendingPathComponent("out/report.html"), encoding: .utf8)
+    #expect(report.contains("Destination"))
+    #expect(report.contains("OpenStreetMap"))
   }
 }
