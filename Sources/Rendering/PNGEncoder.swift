@@ -244,7 +244,7 @@ enum PNGEncoder {
     return output
   }
 
-  private static func appendChunk(_ type: String, _ body: Data, to png: inout Data) {
+  static func appendChunk(_ type: String, _ body: Data, to png: inout Data) {
     png.appendBigEndian(UInt32(body.count))
     let typeBytes = Data(type.utf8)
     png.append(typeBytes)
