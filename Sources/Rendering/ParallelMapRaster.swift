@@ -28,7 +28,7 @@ enum ParallelMapRaster {
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
-    cache: MapRasterCache? = .shared
+    tiles: Bool = false, cache: MapRasterCache? = .shared
   ) -> Bool {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
@@ -59,19 +59,25 @@ enum ParallelMapRaster {
     )
     let key = MapRasterCache.Key(
       scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
-      view: [view.left, view.top, view.right, view.bottom])
+      view: [view.left, view.top, view.right, view.bottom], tiled: tiles)
     let raster: MapRasterCache.Raster
     if let kept = cache?.raster(for: key, reaching: need) {
       raster = kept
     } else {
+      // Resampled tiles cost in proportion to the pixels: no margin for them; the direct
+      // drawing (also when the tiles do not fit their budget) has one.
       let margin = Int((marginPoints * scale).rounded(.up))
-      let reach = (
+      let direct = (
         left: need.left + margin, top: need.top + margin, right: need.right + margin,
         bottom: need.bottom + margin
       )
-      guard let drawn = draw(painter, reach: reach, fraction: fraction, scale: scale) else {
+      guard
+        let drawn = (tiles ? compose(painter, reach: need, fraction: fraction, scale: scale) : nil)
+          ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
+      else {
         return false
       }
+      let reach = drawn.reach
       // Street names and alternatives over the geometry (Pango is used on this thread
       // only), in the view's user space: its origin at its pixel in the raster.
       let context = cairo_create(drawn.surface)!
@@ -95,17 +101,20 @@ enum ParallelMapRaster {
     return true
   }
 
-  /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
-  /// anchor's pixel, the anchor at `fraction` inside it.
-  static func draw(
-    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
-    fraction: (x: Double, y: Double), scale: Double
-  ) -> MapRasterCache.Raster? {
+  /// A new opaque surface reaching `reach` whole pixels from the anchor's pixel, its pixels
+  /// and stride.
+  /// (A raster the cache let go of is reused when it has the size: a fresh 12 MB surface
+  /// costs thousands of page faults. Its old pixels stay; every caller paints them all.)
+  @MainActor
+  static func makeSurface(
+    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache? = .shared
+  ) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, stride: Int)? {
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     guard width > 0, height > 0, width <= 32_768,
       height <= 32_768,
-      let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+      let surface = cache?.spareSurface(width: width, height: height)
+        ?? cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     else { return nil }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
       let data = cairo_image_surface_get_data(surface)
@@ -114,7 +123,40 @@ enum ParallelMapRaster {
       return nil
     }
     cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
+    return (surface, data, Int(cairo_image_surface_get_stride(surface)))
+  }
+
+  /// The geometry resampled from kept (or newly drawn) north-up tiles into a new opaque
+  /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
+  /// `fraction` inside it; `nil` when the tiles do not fit the tile cache's budget.
+  @MainActor
+  static func compose(
+    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
+    fraction: (x: Double, y: Double), scale: Double
+  ) -> MapRasterCache.Raster? {
+    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    let composed = MapTileCompositor.paint(
+      painter, into: data, stride: stride, width: reach.left + reach.right,
+      height: reach.top + reach.bottom,
+      anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale)
+    guard composed else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Raster(surface: surface, reach: reach)
+  }
+
+  /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
+  /// anchor's pixel, the anchor at `fraction` inside it.
+  @MainActor
+  static func draw(
+    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
+    fraction: (x: Double, y: Double), scale: Double
+  ) -> MapRasterCache.Raster? {
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
     let size = CGSize(width: Double(width) / scale, height: Double(height) / scale)
     let anchor = CGPoint(
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
@@ -164,8 +206,13 @@ final class MapRasterCache {
     /// The view's rectangle in pixels from the anchor's whole pixel (left, top, right,
     /// bottom): street names are placed in it.
     let view: [Double]
+    /// Whether the geometry was resampled from tiles (or drawn directly).
+    let tiled: Bool
 
-    init(scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double]) {
+    init(
+      scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double],
+      tiled: Bool
+    ) {
       map = scene.map
       camera = scene.camera
       style = scene.style
@@ -175,13 +222,14 @@ final class MapRasterCache {
       showsRoadNames = scene.showsRoadNames
       alternatives = scene.alternatives
       self.view = view
+      self.tiled = tiled
     }
 
     static func == (a: Key, b: Key) -> Bool {
       a.map === b.map && a.camera == b.camera && a.style == b.style && a.scale == b.scale
         && a.fractionX == b.fractionX && a.fractionY == b.fractionY
         && a.showsRoadNames == b.showsRoadNames && a.view == b.view
-        && a.alternatives == b.alternatives
+        && a.alternatives == b.alternatives && a.tiled == b.tiled
     }
   }
 
@@ -223,14 +271,35 @@ final class MapRasterCache {
     return entry.raster
   }
 
+  /// The last raster forgotten, whose surface the next one of its size reuses.
+  private var spare: Raster?
+
   /// Keeps `raster` as the most recent, forgetting the oldest beyond two.
   func keep(_ raster: Raster, for key: Key) {
     entries.insert((key, raster), at: 0)
-    if entries.count > 2 { entries.removeLast(entries.count - 2) }
+    if entries.count > 2 {
+      spare = entries.last?.raster
+      entries.removeLast(entries.count - 2)
+    }
+  }
+
+  /// The forgotten raster's surface (one reference for the caller) when it is
+  /// `width` × `height` pixels.
+  func spareSurface(width: Int, height: Int) -> OpaquePointer? {
+    guard let surface = spare?.surface,
+      cairo_image_surface_get_width(surface) == Int32(width),
+      cairo_image_surface_get_height(surface) == Int32(height)
+    else { return nil }
+    let taken = cairo_surface_reference(surface)
+    spare = nil
+    return taken
   }
 
   /// Forgets every raster.
-  func removeAll() { entries.removeAll() }
+  func removeAll() {
+    entries.removeAll()
+    spare = nil
+  }
 }
 
 /// A mutable pixel pointer handed to worker threads that write disjoint rows while the

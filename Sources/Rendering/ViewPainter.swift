@@ -14,14 +14,17 @@ final class ViewPainter {
   /// Pixels per point when drawing into a raster surface (map bands may then run in
   /// parallel), `nil` for vector output.
   let rasterScale: Double?
+  /// Whether a raster map's geometry is resampled from kept north-up tiles.
+  let usesMapTiles: Bool
   private let decoded = DecodedSurfaces()
   private var mapPainted = false
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
-    rasterScale: Double? = nil
+    rasterScale: Double? = nil, usesMapTiles: Bool = false
   ) {
     cr = context
+    self.usesMapTiles = usesMapTiles
     self.rasterScale = rasterScale
     self.time = time
     self.images = images
@@ -157,7 +160,8 @@ final class ViewPainter {
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
       let kept =
         rasterScale.map {
-          ParallelMapRaster.paint(painter, in: cr, size: bounds.size, anchor: anchor, scale: $0)
+          ParallelMapRaster.paint(
+            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: usesMapTiles)
         } ?? false
       if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
       painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor, underlays: !kept)

@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import NavigationCore
 import Rendering
@@ -8,7 +9,10 @@ import ViewKit
 // over the Monaco map at 3×), with a breakdown: cold frames (the camera moved: the map's
 // geometry is drawn) and warm ones (same camera: the kept geometry is reused), each split
 // into draw and encode, plus the serial path (one thread, nothing kept). Usage:
-//   swift run -c release renderbench [--samples N] [--json] [--out frame.png]
+//   swift run -c release renderbench [--samples N] [--json] [--out frame.png] [--drive]
+// --drive also records the default demo drive at 10 frames per second and scale 3 (PNG
+// frames written under a temporary folder), without and with map tiles, against its
+// simulated duration.
 // RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record).
 
 @MainActor
@@ -16,14 +20,16 @@ func run() throws {
   var samples = 20
   var json = false
   var out: String?
+  var drive = false
   var arguments = CommandLine.arguments.dropFirst().makeIterator()
   while let argument = arguments.next() {
     switch argument {
     case "--samples": samples = max(1, Int(arguments.next() ?? "") ?? samples)
     case "--json": json = true
     case "--out": out = arguments.next()
+    case "--drive": drive = true
     case "--help", "-h":
-      print("USAGE: renderbench [--samples N] [--json] [--out frame.png]")
+      print("USAGE: renderbench [--samples N] [--json] [--out frame.png] [--drive]")
       return
     default:
       FileHandle.standardError.write(Data("renderbench: unknown option \(argument)\n".utf8))
@@ -94,10 +100,12 @@ func run() throws {
     return
   }
   var results: [(String, [String: Double])] = []
-  // Cold frames: the vehicle a few metres further each time, so the camera moves and no
-  // kept map raster applies (the worst case, as on the frame after each location fix).
-  // Warm frames: the same camera (as the nine frames between two 1 Hz fixes at 10 fps).
-  let coldLayers = (0..<(samples + 3)).map { index -> MapLayer in
+  // Moved frames: the vehicle a few metres further each time, so the camera moves and no
+  // kept map raster applies (as on the frame after each location fix; with tiles, the tiles
+  // are mostly kept). Warm frames: the same camera (as the nine frames between two 1 Hz
+  // fixes at 10 fps). Cold frames: moved, and nothing kept (no raster, no tiles).
+  // Each for the direct drawing (`direct`, no tiles) and the tiled one (`tiles`).
+  let movedLayers = (0..<(samples + 3)).map { index -> MapLayer in
     let moved = RouteOverlay(
       route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
     let marker = moved.vehicleMarker!
@@ -106,39 +114,48 @@ func run() throws {
       alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: marker)
     return MapLayer(scene: movedScene, view: screen.mapView, viewport: screen.viewport)
   }
-  for (label, layers) in [
-    ("cold", coldLayers), ("warm", Array(repeating: layer, count: samples + 3)),
-  ] {
-    var draws: [Double] = []
-    var encodes: [Double] = []
-    var cpu: [Double] = []
-    var walls: [Double] = []
-    for (index, frameLayer) in layers.enumerated() {
-      let cpuStart = cpuSeconds()
-      let start = DispatchTime.now()
-      let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
-      if index >= 3 {
-        walls.append(seconds(since: start) * 1000)
-        cpu.append((cpuSeconds() - cpuStart) * 1000)
-        draws.append(timings.draw * 1000)
-        encodes.append(timings.encode * 1000)
+  for tiles in [false, true] {
+    var frameRenderer = renderer
+    frameRenderer.usesMapTiles = tiles
+    let mode = tiles ? "tiles" : "direct"
+    for (label, layers, forget) in [
+      ("moved", movedLayers, false), ("warm", Array(repeating: layer, count: samples + 3), false),
+      ("cold", movedLayers, true),
+    ] {
+      var draws: [Double] = []
+      var encodes: [Double] = []
+      var cpu: [Double] = []
+      var walls: [Double] = []
+      Renderer.forgetKeptMapRasters()
+      for (index, frameLayer) in layers.enumerated() {
+        if forget { Renderer.forgetKeptMapRasters() }
+        let cpuStart = cpuSeconds()
+        let start = DispatchTime.now()
+        let timings = try frameRenderer.timedPNG(window: screen.window, map: frameLayer).timings
+        if index >= 3 {
+          walls.append(seconds(since: start) * 1000)
+          cpu.append((cpuSeconds() - cpuStart) * 1000)
+          draws.append(timings.draw * 1000)
+          encodes.append(timings.encode * 1000)
+        }
+      }
+      for (name, values) in [
+        ("\(mode)_\(label)_png", walls), ("\(mode)_\(label)_draw", draws),
+        ("\(mode)_\(label)_encode", encodes), ("\(mode)_\(label)_cpu", cpu),
+      ] {
+        let sorted = values.sorted()
+        results.append(
+          (
+            name,
+            [
+              "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
+              "max_ms": sorted[sorted.count - 1],
+            ]
+          ))
       }
     }
-    for (name, values) in [
-      ("frame_\(label)_png", walls), ("frame_\(label)_draw", draws),
-      ("frame_\(label)_encode", encodes), ("frame_\(label)_cpu", cpu),
-    ] {
-      let sorted = values.sorted()
-      results.append(
-        (
-          name,
-          [
-            "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
-            "max_ms": sorted[sorted.count - 1],
-          ]
-        ))
-    }
   }
+  let tileUse = Renderer.mapTileStatistics
   var serial = renderer
   serial.rendersInParallel = false
   var serialWall: [Double] = []
@@ -191,6 +208,30 @@ func run() throws {
         _ = try renderer.svg(window: screen.window, map: layer)
       }
     ))
+  if drive {
+    for tiles in [false, true] {
+      Renderer.forgetKeptMapRasters()
+      Renderer.usesMapTilesByDefault = tiles
+      defer { Renderer.usesMapTilesByDefault = true }
+      var configuration = DemoConfiguration()
+      configuration.framesPerSecond = 10
+      configuration.scale = 3
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("renderbench-drive-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let run = try DemoRun.record(configuration, into: folder)
+      let frames = run.frames.map { ($0.drawSeconds + $0.encodeSeconds) * 1000 }.sorted()
+      let simulated = run.frames.last?.time ?? 0
+      let mode = tiles ? "tiles" : "direct"
+      print(
+        String(
+          format:
+            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time); frame draw+encode median %.2f ms, min %.2f ms",
+          mode, run.frames.count, simulated, run.totalSeconds,
+          run.totalSeconds / max(simulated, 1e-9),
+          frames[frames.count / 2], frames[0]))
+    }
+  }
   if let out {
     let png = try renderer.png(window: screen.window, map: layer)
     try png.write(to: URL(fileURLWithPath: out))
@@ -212,6 +253,10 @@ func run() throws {
         + entries.joined(separator: ",\n") + "\n}")
   } else {
     print("base map load: \(String(format: "%.3f", loadTime)) s (\(map.featureCount) features)")
+    print(
+      "map tiles: \(tileUse.reused) reused, \(tileUse.drawn) drawn, \(tileUse.evicted) evicted; "
+        + "\(tileUse.tileCount) kept, \(tileUse.byteCount >> 20) MB of \(tileUse.byteBudget >> 20) MB"
+    )
     print("benchmark                         median      min      max  (ms, \(samples) samples)")
     for (name, values) in results {
       print(
