@@ -433,15 +433,20 @@ enum MapTileCompositor {
   static func bilinear(_ p: UnsafePointer<UInt32>, _ rowPixels: Int, _ wx: UInt32, _ wy: UInt32)
     -> UInt32
   {
+    let a = p[0]
+    let b = p[1]
+    let c = p[rowPixels]
+    let d = p[rowPixels &+ 1]
+    // Most of a map is flat colour: four equal pixels need no weighing.
+    if a == b, c == d, a == c { return a | 0xFF00_0000 }
     let lanes: UInt64 = 0x0000_00FF_00FF_00FF
     let half: UInt64 = 0x0000_0080_0080_0080
     let x1 = UInt64(wx)
     let x0 = 256 &- x1
     let y1 = UInt64(wy)
     let y0 = 256 &- y1
-    let top = ((spread(p[0]) &* x0 &+ spread(p[1]) &* x1 &+ half) >> 8) & lanes
-    let bottom =
-      ((spread(p[rowPixels]) &* x0 &+ spread(p[rowPixels &+ 1]) &* x1 &+ half) >> 8) & lanes
+    let top = ((spread(a) &* x0 &+ spread(b) &* x1 &+ half) >> 8) & lanes
+    let bottom = ((spread(c) &* x0 &+ spread(d) &* x1 &+ half) >> 8) & lanes
     let mixed = ((top &* y0 &+ bottom &* y1 &+ half) >> 8) & lanes
     return UInt32(truncatingIfNeeded: (mixed & 0x00FF_00FF) | ((mixed >> 24) & 0xFF00))
       | 0xFF00_0000
