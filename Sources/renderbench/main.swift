@@ -13,7 +13,8 @@ import ViewKit
 // --drive also records the default demo drive at 10 frames per second and scale 3 (PNG
 // frames written under a temporary folder), without and with map tiles, against its
 // simulated duration.
-// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record).
+// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record); =drive records the
+// drives only.
 
 @MainActor
 func run() throws {
@@ -69,7 +70,50 @@ func run() throws {
     ]
   }
 
+  /// The default demo drive at 10 fps and scale 3, without and with map tiles.
+  func recordDrives() throws {
+    for tiles in [false, true] {
+      Renderer.forgetKeptMapRasters()
+      Renderer.usesMapTilesByDefault = tiles
+      defer { Renderer.usesMapTilesByDefault = true }
+      var configuration = DemoConfiguration()
+      configuration.framesPerSecond = 10
+      configuration.scale = 3
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("renderbench-drive-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let run = try DemoRun.record(configuration, into: folder)
+      let frames = run.frames.map { ($0.drawSeconds + $0.encodeSeconds) * 1000 }.sorted()
+      let draws = run.frames.map { $0.drawSeconds * 1000 }.sorted()
+      let encodes = run.frames.map { $0.encodeSeconds * 1000 }.sorted()
+      let simulated = run.frames.last?.time ?? 0
+      let mode = tiles ? "tiles" : "direct"
+      let tileUse = Renderer.mapTileStatistics
+      print(
+        String(
+          format:
+            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time)",
+          mode, run.frames.count, simulated, run.totalSeconds,
+          run.totalSeconds / max(simulated, 1e-9)))
+      print(
+        String(
+          format:
+            "  frame draw+encode median %.2f ms, min %.2f, p90 %.2f, max %.2f; draw median %.2f, p90 %.2f, sum %.1f s; encode median %.2f, sum %.1f s; advance sum %.1f s",
+          frames[frames.count / 2], frames[0], frames[frames.count * 9 / 10], frames.last!,
+          draws[draws.count / 2], draws[draws.count * 9 / 10], draws.reduce(0, +) / 1000,
+          encodes[encodes.count / 2], encodes.reduce(0, +) / 1000,
+          run.frames.reduce(0) { $0 + $1.advanceSeconds }))
+      print(
+        "  map rasters reused/drawn so far: \(Renderer.keptMapRasterUse); tiles \(tileUse.reused) reused, \(tileUse.drawn) drawn, \(tileUse.evicted) evicted"
+      )
+    }
+  }
+
   if let only = ProcessInfo.processInfo.environment["RENDERBENCH_ONLY"] {
+    if only == "drive" {
+      try recordDrives()
+      return
+    }
     // Profiling aid: one part in a loop (views | frame | cold), draw and encode medians.
     var draw: [Double] = []
     var encode: [Double] = []
@@ -208,30 +252,7 @@ func run() throws {
         _ = try renderer.svg(window: screen.window, map: layer)
       }
     ))
-  if drive {
-    for tiles in [false, true] {
-      Renderer.forgetKeptMapRasters()
-      Renderer.usesMapTilesByDefault = tiles
-      defer { Renderer.usesMapTilesByDefault = true }
-      var configuration = DemoConfiguration()
-      configuration.framesPerSecond = 10
-      configuration.scale = 3
-      let folder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("renderbench-drive-\(ProcessInfo.processInfo.processIdentifier)")
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let run = try DemoRun.record(configuration, into: folder)
-      let frames = run.frames.map { ($0.drawSeconds + $0.encodeSeconds) * 1000 }.sorted()
-      let simulated = run.frames.last?.time ?? 0
-      let mode = tiles ? "tiles" : "direct"
-      print(
-        String(
-          format:
-            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time); frame draw+encode median %.2f ms, min %.2f ms",
-          mode, run.frames.count, simulated, run.totalSeconds,
-          run.totalSeconds / max(simulated, 1e-9),
-          frames[frames.count / 2], frames[0]))
-    }
-  }
+  if drive { try recordDrives() }
   if let out {
     let png = try renderer.png(window: screen.window, map: layer)
     try png.write(to: URL(fileURLWithPath: out))
