@@ -37,9 +37,13 @@ public struct MapTileStatistics: Sendable, Hashable {
 final class MapTileCache {
   static let shared = MapTileCache()
 
-  /// Pixels on a side of a tile's core (a power of two).
-  nonisolated static let tileSize = 256
-  nonisolated static let tileShift = 8
+  /// Pixels on a side of a tile's core (a power of two). Measured with renderbench on the
+  /// 1170 × 2532 frame: 512 against 256 takes about 25 % less CPU for a frame after a camera
+  /// move (fewer tiles to draw at the edges, fewer tile changes while resampling) and the
+  /// same for an empty cache (fewer features drawn again in several tiles, but more pixels
+  /// outside the view); a frame needs about 22 tiles (22 MB) instead of 66 (17 MB).
+  nonisolated static let tileSize = 512
+  nonisolated static let tileShift = 9
   /// Extra pixels drawn around the core.
   nonisolated static let margin = 2
   /// Zoom levels per doubling of metres per point.

@@ -89,9 +89,9 @@ import ViewKit
     Self.keep(directPNG, "\(name)-direct.png")
     let difference = Difference(try RasterImage(png: tiledPNG), try RasterImage(png: directPNG))
     print("tiled vs direct, \(name): \(difference)")
-    // Resampling softens antialiased edges by up to a pixel; a misplaced tile, a seam or a
-    // wrong zoom moves every edge and fails these by far.
-    #expect(difference.mean < 3, "\(difference)")
+    // Resampling softens antialiased edges by up to a pixel (mean 0.2 … 1.4 here); tiles
+    // one pixel off make it 2.5 … 3.6, a misplaced tile or a wrong zoom far more.
+    #expect(difference.mean < 1.8, "\(difference)")
     #expect(difference.largeShare < 0.02, "\(difference)")
   }
 
@@ -102,7 +102,7 @@ import ViewKit
     scene.camera.center = CLLocationCoordinate2D(latitude: 43.7330, longitude: 7.4400)
     let renderer = Renderer(scale: 3)
     Renderer.forgetKeptMapRasters()
-    let png = try renderer.png(map: scene, size: CGSize(width: 200, height: 200))
+    let png = try renderer.png(map: scene, size: CGSize(width: 390, height: 600))
     Self.keep(png, "sea-tiled.png")
     let image = try RasterImage(png: png)
     #expect(Renderer.mapTileStatistics.tileCount >= 4, "the frame spans tile borders")
@@ -118,14 +118,14 @@ import ViewKit
 
   /// After the camera moves a few metres and turns a little, most tiles are reused.
   @Test func tilesAreReusedAfterASmallCameraMove() throws {
-    let renderer = Renderer(scale: 2)
+    let renderer = Renderer(scale: 3)
     Renderer.forgetKeptMapRasters()
     var scene = try Self.scene(heading: 37, metersPerPoint: 1.0)
     let start = Renderer.mapTileStatistics
     _ = try renderer.png(map: scene, size: Self.size)
     let first = Renderer.mapTileStatistics
     let needed = first.drawn - start.drawn
-    #expect(needed > 4)
+    #expect(needed >= 6)
     #expect(first.reused == start.reused)
     scene.camera.center.latitude += 0.00005  // about 5.6 m north
     scene.camera.heading += 3
@@ -133,8 +133,10 @@ import ViewKit
     let second = Renderer.mapTileStatistics
     let reused = second.reused - first.reused
     let drawn = second.drawn - first.drawn
-    #expect(reused * 4 >= needed * 3, "\(reused) reused, \(drawn) drawn of \(needed)")
-    #expect(drawn * 4 <= needed, "\(reused) reused, \(drawn) drawn of \(needed)")
+    print(
+      "after a small move: \(reused) tiles reused, \(drawn) drawn; the first frame drew \(needed)")
+    #expect(reused * 3 >= needed * 2, "\(reused) reused, \(drawn) drawn of \(needed)")
+    #expect(drawn * 3 <= needed, "\(reused) reused, \(drawn) drawn of \(needed)")
   }
 
   /// The kept tiles stay within the byte budget from frame to frame, and a frame needing
