@@ -95,6 +95,77 @@ import ViewKit
     #expect(difference.largeShare < 0.02, "\(difference)")
   }
 
+  /// Along the tiles' borders the tiled picture is as close to the direct drawing as
+  /// anywhere else (a seam would make the pixels next to a border differ more).
+  @Test(arguments: [0.0, 37.0])
+  func tileBordersMatchTheDirectDrawing(heading: Double) throws {
+    let scale = 3.0
+    let size = CGSize(width: 390, height: 600)
+    let scene = try Self.scene(heading: heading, metersPerPoint: 1.0)
+    var tiled = Renderer(scale: scale)
+    tiled.usesMapTiles = true
+    var direct = tiled
+    direct.usesMapTiles = false
+    Renderer.forgetKeptMapRasters()
+    let tiledPNG = try tiled.png(map: scene, size: size)
+    let directPNG = try direct.png(map: scene, size: size)
+    Self.keep(tiledPNG, "borders-heading\(Int(heading))-tiled.png")
+    Self.keep(directPNG, "borders-heading\(Int(heading))-direct.png")
+    let a = try RasterImage(png: tiledPNG)
+    let b = try RasterImage(png: directPNG)
+    // Tile borders: every 512 pixels of the level's grid from the map's origin, in metres
+    // at this zoom (level 0: 1 m per point) times the scale.
+    let map = try #require(scene.map)
+    let metersPerDegree = Geodesy.earthRadius * .pi / 180
+    let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
+    func nearBorder(_ x: Int, _ y: Int) -> Bool {
+      let c = scene.camera.coordinate(
+        at: CGPoint(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale), anchor: anchor)
+      let east =
+        (c.longitude - map.origin.longitude) * metersPerDegree
+        * cos(map.origin.latitude * .pi / 180)
+      let south = -(c.latitude - map.origin.latitude) * metersPerDegree
+      let gx = east * scale
+      let gy = south * scale
+      let dx = abs(gx - 512 * (gx / 512).rounded())
+      let dy = abs(gy - 512 * (gy / 512).rounded())
+      return min(dx, dy) < 1
+    }
+    var border = (sum: 0, count: 0)
+    var elsewhere = (sum: 0, count: 0)
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let i = (y * a.width + x) * 4
+        let d = (0..<3).reduce(0) { $0 + abs(Int(a.rgba[i + $1]) - Int(b.rgba[i + $1])) }
+        if nearBorder(x, y) {
+          border.sum += d
+          border.count += 1
+        } else {
+          elsewhere.sum += d
+          elsewhere.count += 1
+        }
+      }
+    }
+    #expect(border.count > 500, "the picture crosses tile borders")
+    if ProcessInfo.processInfo.environment["NAVUI_TILE_CHECK_OUT"] != nil {
+      // Where the borders are, for looking at crops of the pictures.
+      let corners = stride(from: 0, to: a.height, by: 1).flatMap { y in
+        stride(from: 0, to: a.width, by: 1).map { (x: $0, y: y) }
+      }.filter { nearBorder($0.x, $0.y) }
+      print("border pixels, heading \(heading): \(corners.prefix(3)) …")
+    }
+    let borderMean = Double(border.sum) / Double(max(1, border.count) * 3)
+    let elsewhereMean = Double(elsewhere.sum) / Double(max(1, elsewhere.count) * 3)
+    print(
+      String(
+        format:
+          "heading %.0f: mean difference %.3f within 1 px of tile borders (%d px), %.3f elsewhere",
+        heading, borderMean, border.count, elsewhereMean))
+    // (Sampling a border pixel without its neighbour across the border, as an edge-padded
+    // tile would, makes it 1.5 to 2 times the mean elsewhere.)
+    #expect(borderMean < elsewhereMean * 1.25, "a seam along the tile borders")
+  }
+
   /// The tiles' pixels on each side of a border meet: over open water (one colour) a
   /// rotated, non-integer zoom frame is that colour everywhere.
   @Test func noSeamsBetweenTiles() throws {
