@@ -370,6 +370,7 @@ enum MapTileCompositor {
     stride: Int, width: Int, rows: Range<Int>
   ) {
     let shift = MapTileCache.tileShift
+    let size = MapTileCache.tileSize
     let margin = MapTileCache.margin
     let one = 65536.0
     // Steps along a row, 16.16 fixed point.
@@ -389,39 +390,52 @@ enum MapTileCompositor {
           var fy = Int(((sy - 0.5) * one).rounded())
           let out = UnsafeMutableRawPointer(destination + row * stride)
             .assumingMemoryBound(to: UInt32.self)
-          // The tile under the last pixel, and the offset from its first pixel to a global
-          // pixel's (x + y · rowPixels).
-          var tileX = Int.min
-          var tileY = Int.min
-          var pixels: UnsafePointer<UInt32>?
-          var offset = 0
-          for column in firstColumn..<lastColumn {
-            let ix = fx >> 16
-            let iy = fy >> 16
-            let wx = UInt32((fx >> 8) & 0xFF)
-            let wy = UInt32((fy >> 8) & 0xFF)
-            fx &+= stepX
-            fy &+= stepY
-            if ix >> shift != tileX || iy >> shift != tileY {
-              tileX = ix >> shift
-              tileY = iy >> shift
-              let tx = tileX - grid.x0
-              let ty = tileY - grid.y0
-              pixels =
-                tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
-                ? table[ty * grid.columns + tx] : nil
-              offset = ((tileY << shift) - margin) * rowPixels + (tileX << shift) - margin
-            }
-            guard let pixels else {
-              out[column] = grid.fallback
+          // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
+          var column = firstColumn
+          while column < lastColumn {
+            let tileX = (fx >> 16) >> shift
+            let tileY = (fy >> 16) >> shift
+            // How many more pixels stay in this tile along x and along y (16.16 steps).
+            let run = min(
+              lastColumn - column,
+              1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
+              1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
+            let tx = tileX - grid.x0
+            let ty = tileY - grid.y0
+            let found =
+              tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
+              ? table[ty * grid.columns + tx] : nil
+            guard let pixels = found else {
+              for c in column..<(column + run) { out[c] = grid.fallback }
+              fx &+= stepX &* run
+              fy &+= stepY &* run
+              column += run
               continue
             }
-            let p = pixels + (iy &* rowPixels &+ ix &- offset)
-            out[column] = bilinear(p, rowPixels, wx, wy)
+            // From a global pixel (x + y · rowPixels) to its place in the tile.
+            let offset = ((tileY << shift) &- margin) &* rowPixels &+ (tileX << shift) &- margin
+            for c in column..<(column + run) {
+              let ix = fx >> 16
+              let iy = fy >> 16
+              let wx = UInt32((fx >> 8) & 0xFF)
+              let wy = UInt32((fy >> 8) & 0xFF)
+              fx &+= stepX
+              fy &+= stepY
+              out[c] = bilinear(pixels + (iy &* rowPixels &+ ix &- offset), rowPixels, wx, wy)
+            }
+            column += run
           }
         }
       }
     }
+  }
+
+  /// How many steps of `step` from `value` stay within `low ..< low + size` (fixed point).
+  @inline(__always)
+  static func stepsWithin(_ value: Int, step: Int, low: Int, size: Int) -> Int {
+    if step > 0 { return (low + size - 1 - value) / step }
+    if step < 0 { return (value - low) / -step }
+    return Int.max / 2
   }
 
   /// An opaque pixel's channels in 16-bit lanes: blue, red, green (bits 0, 16, 32).
