@@ -24,11 +24,14 @@ enum ParallelMapRaster {
 
   /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:)``)
   /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; returns `false`
-  /// (having drawn nothing) when it cannot.
+  /// (having drawn nothing) when it cannot. With `visibleRows` (view points, see
+  /// ``MapOcclusion``) only those rows are drawn and painted: the others are under opaque
+  /// views.
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
-    tiles: Bool = false, cache: MapRasterCache? = .shared
+    tiles: Bool = false, visibleRows: (top: Double, bottom: Double)? = nil,
+    cache: MapRasterCache? = .shared
   ) -> Bool {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
@@ -47,10 +50,19 @@ enum ParallelMapRaster {
     guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return false }
     let whole = (x: ax.rounded(.down), y: ay.rounded(.down))
     let fraction = (x: ax - whole.x, y: ay - whole.y)
+    // The rows to draw: the visible ones in whole device pixels (rounded outwards), when
+    // they hold the anchor's pixel.
+    var shown = (top: top, bottom: bottom)
+    if let rows = visibleRows {
+      let rowsTop = max(top, (top + rows.top * scale).rounded(.down))
+      let rowsBottom = min(bottom, (top + rows.bottom * scale).rounded(.up))
+      if rowsTop <= whole.y, whole.y + 1 <= rowsBottom { shown = (rowsTop, rowsBottom) }
+    }
     // Whole pixels the raster must reach from the anchor's pixel on each side.
     let need = (
-      left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - top).rounded(.up)),
-      right: Int((right - whole.x).rounded(.up)), bottom: Int((bottom - whole.y).rounded(.up))
+      left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - shown.top).rounded(.up)),
+      right: Int((right - whole.x).rounded(.up)),
+      bottom: Int((shown.bottom - whole.y).rounded(.up))
     )
     // Street names are placed for the view's rectangle: a kept raster serves only the same
     // rectangle around the anchor.
@@ -59,7 +71,9 @@ enum ParallelMapRaster {
     )
     let key = MapRasterCache.Key(
       scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
-      view: [view.left, view.top, view.right, view.bottom], tiled: tiles)
+      view: [
+        view.left, view.top, view.right, view.bottom, shown.top - whole.y, shown.bottom - whole.y,
+      ], tiled: tiles)
     let raster: MapRasterCache.Raster
     if let kept = cache?.raster(for: key, reaching: need) {
       raster = kept
@@ -92,7 +106,7 @@ enum ParallelMapRaster {
     // Blit at a whole-pixel offset, in device space, under the caller's clip.
     cairo_save(cr)
     cairo_identity_matrix(cr)
-    cairo_rectangle(cr, left, top, right - left, bottom - top)
+    cairo_rectangle(cr, left, shown.top, right - left, shown.bottom - shown.top)
     cairo_clip(cr)
     cairo_set_source_surface(
       cr, raster.surface, whole.x - Double(raster.reach.left), whole.y - Double(raster.reach.top))
@@ -204,7 +218,7 @@ final class MapRasterCache {
     let showsRoadNames: Bool
     let alternatives: [[CLLocationCoordinate2D]]
     /// The view's rectangle in pixels from the anchor's whole pixel (left, top, right,
-    /// bottom): street names are placed in it.
+    /// bottom): street names are placed in it; then the rows drawn (top, bottom).
     let view: [Double]
     /// Whether the geometry was resampled from tiles (or drawn directly).
     let tiled: Bool

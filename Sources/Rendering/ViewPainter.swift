@@ -18,6 +18,8 @@ final class ViewPainter {
   let usesMapTiles: Bool
   private let decoded = DecodedSurfaces()
   private var mapPainted = false
+  /// The tree being painted.
+  private var root: UIView?
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
@@ -33,6 +35,7 @@ final class ViewPainter {
 
   /// Paints `root` at the origin (a window's own frame origin is ignored).
   func paint(root: UIView) {
+    self.root = root
     paint(root, isRoot: true)
   }
 
@@ -158,10 +161,12 @@ final class ViewPainter {
       let painter = MapPainter(scene: map.scene)
       let anchor = map.anchor(in: view, at: time)
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
+      // Rows under opaque views painted later (a header, a footer) are not drawn.
       let kept =
         rasterScale.map {
           ParallelMapRaster.paint(
-            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: usesMapTiles)
+            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: usesMapTiles,
+            visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) })
         } ?? false
       if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
       painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor, underlays: !kept)

@@ -285,3 +285,60 @@ import ViewKit
     #expect(Renderer.mapTileStatistics.tileCount == 0)
   }
 }
+
+/// Map rows under opaque views painted over the map (a header, a footer) are not drawn;
+/// what shows is the same picture.
+@MainActor
+@Suite(.serialized) struct MapOcclusionTests {
+  static func window(covered: Bool) -> (UIWindow, UIView) {
+    let clock = ManualClock()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: clock)
+    window.backgroundColor = .white
+    let mapView = UIView(frame: window.bounds)
+    window.addSubview(mapView)
+    let header = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 80))
+    header.backgroundColor = UIColor(rgb: 0x0F9D58)
+    let footer = UIView(frame: CGRect(x: 0, y: 330, width: 240, height: 70))
+    footer.backgroundColor = .white
+    footer.layer.cornerRadius = 12
+    header.isHidden = !covered
+    footer.isHidden = !covered
+    window.addSubview(header)
+    window.addSubview(footer)
+    return (window, mapView)
+  }
+
+  @Test(arguments: [true, false])
+  func mapUnderOpaqueViewsIsTheSameWhereItShows(tiles: Bool) throws {
+    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
+    let scene = MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.2),
+      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
+      vehicle: vehicle)
+    var renderer = Renderer(scale: 2)
+    renderer.usesMapTiles = tiles
+    Renderer.forgetKeptMapRasters()
+    let (coveredWindow, coveredMap) = Self.window(covered: true)
+    let covered = try renderer.raster(
+      window: coveredWindow, map: MapLayer(scene: scene, view: coveredMap))
+    let (openWindow, openMap) = Self.window(covered: false)
+    let open = try renderer.raster(window: openWindow, map: MapLayer(scene: scene, view: openMap))
+    // Between the header and the footer: the same pixels.
+    var differing = 0
+    for y in 160..<660 {
+      for x in 0..<covered.width where covered.pixel(x: x, y: y)! != open.pixel(x: x, y: y)! {
+        differing += 1
+      }
+    }
+    // Tiles give the same pixels whatever the raster's size; the direct drawing's bands
+    // fall elsewhere in a smaller raster, which moves rounding at a few edges.
+    #expect(
+      differing <= (tiles ? 0 : 240), "\(differing) pixels differ between the header and the footer"
+    )
+    // The footer's rounded corner shows the map.
+    #expect(covered.pixel(x: 2, y: 662)! == open.pixel(x: 2, y: 662)!)
+    // The header and the footer are painted over it.
+    #expect(covered.matches(x: 100, y: 40, RGBA(hex: 0x0F9D58)))
+    #expect(covered.matches(x: 100, y: 760, RGBA(hex: 0xFFFFFF)))
+  }
+}
