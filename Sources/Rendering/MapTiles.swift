@@ -20,6 +20,16 @@ public struct MapTileStatistics: Sendable, Hashable {
   public var byteBudget: Int
 }
 
+/// How map tiles are resampled to a frame's camera (``Renderer/mapTileFilter``).
+public enum MapTileFilter: Sendable, Hashable {
+  /// The four tile pixels around each frame pixel's centre, weighed: smooth edges at any
+  /// rotation and zoom, a little softer than drawing directly.
+  case bilinear
+  /// The tile pixel under each frame pixel's centre: as sharp as the tiles and cheaper,
+  /// but a rotated edge steps by up to a pixel.
+  case nearest
+}
+
 /// North-up tiles of a base map's geometry (land, water, parks, buildings, railways, paths,
 /// roads by class with casings: everything but text), drawn at a frame's device scale and
 /// a quantised zoom, kept in a least-recently-used cache bounded in bytes.
@@ -253,7 +263,7 @@ enum MapTileCompositor {
   static func paint(
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
-    cache: MapTileCache = .shared
+    filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
     let camera = painter.scene.camera
@@ -296,7 +306,8 @@ enum MapTileCompositor {
         let last = min(height, first + rowsPerBand)
         guard first < last else { return }
         resample(
-          grid, toTiles: toTiles, into: target.pointer, stride: stride, width: width,
+          grid, toTiles: toTiles, filter: filter, into: target.pointer, stride: stride,
+          width: width,
           rows: first..<last)
       }
     }
@@ -366,7 +377,8 @@ enum MapTileCompositor {
   /// Bilinear resampling of `rows` of the destination: each pixel's centre mapped to tile
   /// pixels, the four pixels around it weighed in 8-bit fixed point.
   static func resample(
-    _ grid: TileGrid, toTiles: Affine, into destination: UnsafeMutablePointer<UInt8>,
+    _ grid: TileGrid, toTiles: Affine, filter: MapTileFilter,
+    into destination: UnsafeMutablePointer<UInt8>,
     stride: Int, width: Int, rows: Range<Int>
   ) {
     let shift = MapTileCache.tileShift
@@ -386,8 +398,10 @@ enum MapTileCompositor {
         for row in rows {
           // The first pixel's centre, less half a pixel (sample at pixel centres).
           let (sx, sy) = toTiles.apply(Double(firstColumn) + 0.5, Double(row) + 0.5)
-          var fx = Int(((sx - 0.5) * one).rounded())
-          var fy = Int(((sy - 0.5) * one).rounded())
+          // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
+          let shiftBack = filter == .bilinear ? 0.5 : 0
+          var fx = Int(((sx - shiftBack) * one).rounded())
+          var fy = Int(((sy - shiftBack) * one).rounded())
           let out = UnsafeMutableRawPointer(destination + row * stride)
             .assumingMemoryBound(to: UInt32.self)
           // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
@@ -414,6 +428,15 @@ enum MapTileCompositor {
             }
             // From a global pixel (x + y · rowPixels) to its place in the tile.
             let offset = ((tileY << shift) &- margin) &* rowPixels &+ (tileX << shift) &- margin
+            if filter == .nearest {
+              for c in column..<(column + run) {
+                out[c] = pixels[(fy >> 16) &* rowPixels &+ (fx >> 16) &- offset] | 0xFF00_0000
+                fx &+= stepX
+                fy &+= stepY
+              }
+              column += run
+              continue
+            }
             for c in column..<(column + run) {
               let ix = fx >> 16
               let iy = fy >> 16

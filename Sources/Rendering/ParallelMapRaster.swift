@@ -30,7 +30,7 @@ enum ParallelMapRaster {
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
-    tiles: Bool = false, visibleRows: (top: Double, bottom: Double)? = nil,
+    tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
     cache: MapRasterCache? = .shared
   ) -> Bool {
     var matrix = cairo_matrix_t()
@@ -85,9 +85,10 @@ enum ParallelMapRaster {
         left: need.left + margin, top: need.top + margin, right: need.right + margin,
         bottom: need.bottom + margin
       )
-      guard
-        let drawn = (tiles ? compose(painter, reach: need, fraction: fraction, scale: scale) : nil)
-          ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
+      let composed = tiles.flatMap { filter in
+        compose(painter, reach: need, fraction: fraction, scale: scale, filter: filter)
+      }
+      guard let drawn = composed ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
       else {
         return false
       }
@@ -146,13 +147,14 @@ enum ParallelMapRaster {
   @MainActor
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
-    fraction: (x: Double, y: Double), scale: Double
+    fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
     let composed = MapTileCompositor.paint(
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
-      anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale)
+      anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
+      filter: filter)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil
@@ -221,11 +223,11 @@ final class MapRasterCache {
     /// bottom): street names are placed in it; then the rows drawn (top, bottom).
     let view: [Double]
     /// Whether the geometry was resampled from tiles (or drawn directly).
-    let tiled: Bool
+    let tiled: MapTileFilter?
 
     init(
       scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double],
-      tiled: Bool
+      tiled: MapTileFilter?
     ) {
       map = scene.map
       camera = scene.camera

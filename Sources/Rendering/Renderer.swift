@@ -42,6 +42,13 @@ public struct Renderer {
   /// whole sessions with and without tiles).
   public static var usesMapTilesByDefault = true
 
+  /// How tiles are resampled to the camera (``usesMapTiles``). New renderers take
+  /// ``mapTileFilterByDefault``.
+  public var mapTileFilter: MapTileFilter
+
+  /// ``mapTileFilter`` of renderers made from now on (bilinear unless set).
+  public static var mapTileFilterByDefault = MapTileFilter.bilinear
+
   /// A renderer.
   public init(
     scale: Double = 1, images: ImageCatalog = .standard, debugOverlay: DebugOverlay? = nil,
@@ -52,6 +59,7 @@ public struct Renderer {
     self.debugOverlay = debugOverlay
     self.pngCompression = pngCompression
     usesMapTiles = Self.usesMapTilesByDefault
+    mapTileFilter = Self.mapTileFilterByDefault
   }
 
   // MARK: - View trees
@@ -181,7 +189,7 @@ public struct Renderer {
     let painter = ViewPainter(
       context: surface.context, time: moment, images: images, map: map,
       rasterScale: kind == .raster && rendersInParallel ? scale : nil,
-      usesMapTiles: usesMapTiles)
+      mapTiles: usesMapTiles ? mapTileFilter : nil)
     painter.paint(root: root)
     if let debugOverlay {
       DebugOverlayPainter(overlay: debugOverlay, time: moment).paint(root, in: surface.context)
@@ -202,7 +210,7 @@ public struct Renderer {
       kind == .raster && rendersInParallel
       && ParallelMapRaster.paint(
         painter, in: surface.context, size: size, anchor: anchor, scale: scale,
-        tiles: usesMapTiles)
+        tiles: usesMapTiles ? mapTileFilter : nil)
     if !kept { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
     painter.paintOverlays(in: surface.context, size: size, anchor: anchor, underlays: !kept)
     try check(surface, stage: "drawing the map")

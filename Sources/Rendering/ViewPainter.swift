@@ -14,8 +14,8 @@ final class ViewPainter {
   /// Pixels per point when drawing into a raster surface (map bands may then run in
   /// parallel), `nil` for vector output.
   let rasterScale: Double?
-  /// Whether a raster map's geometry is resampled from kept north-up tiles.
-  let usesMapTiles: Bool
+  /// How a raster map's geometry is resampled from kept north-up tiles, `nil` for no tiles.
+  let mapTiles: MapTileFilter?
   private let decoded = DecodedSurfaces()
   private var mapPainted = false
   /// The tree being painted.
@@ -23,10 +23,10 @@ final class ViewPainter {
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
-    rasterScale: Double? = nil, usesMapTiles: Bool = false
+    rasterScale: Double? = nil, mapTiles: MapTileFilter? = nil
   ) {
     cr = context
-    self.usesMapTiles = usesMapTiles
+    self.mapTiles = mapTiles
     self.rasterScale = rasterScale
     self.time = time
     self.images = images
@@ -165,7 +165,7 @@ final class ViewPainter {
       let kept =
         rasterScale.map {
           ParallelMapRaster.paint(
-            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: usesMapTiles,
+            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
             visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) })
         } ?? false
       if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }

@@ -11,8 +11,8 @@ import ViewKit
 // into draw and encode, plus the serial path (one thread, nothing kept). Usage:
 //   swift run -c release renderbench [--samples N] [--json] [--out frame.png] [--drive]
 // --drive also records the default demo drive at 10 frames per second and scale 3 (PNG
-// frames written under a temporary folder), without and with map tiles, against its
-// simulated duration.
+// frames written under a temporary folder), without and with map tiles (bilinear,
+// nearest), against its simulated duration.
 // RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record); =drive records the
 // drives only.
 
@@ -72,29 +72,36 @@ func run() throws {
 
   /// The default demo drive at 10 fps and scale 3, without and with map tiles.
   func recordDrives() throws {
-    for tiles in [false, true] {
+    for (mode, filter) in [("direct", nil), ("tiles", .bilinear), ("nearest", .nearest)]
+      as [(String, MapTileFilter?)]
+    {
       Renderer.forgetKeptMapRasters()
-      Renderer.usesMapTilesByDefault = tiles
-      defer { Renderer.usesMapTilesByDefault = true }
+      Renderer.usesMapTilesByDefault = filter != nil
+      Renderer.mapTileFilterByDefault = filter ?? .bilinear
+      defer {
+        Renderer.usesMapTilesByDefault = true
+        Renderer.mapTileFilterByDefault = .bilinear
+      }
       var configuration = DemoConfiguration()
       configuration.framesPerSecond = 10
       configuration.scale = 3
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("renderbench-drive-\(ProcessInfo.processInfo.processIdentifier)")
       defer { try? FileManager.default.removeItem(at: folder) }
+      let cpuStart = cpuSeconds()
       let run = try DemoRun.record(configuration, into: folder)
+      let cpu = cpuSeconds() - cpuStart
       let frames = run.frames.map { ($0.drawSeconds + $0.encodeSeconds) * 1000 }.sorted()
       let draws = run.frames.map { $0.drawSeconds * 1000 }.sorted()
       let encodes = run.frames.map { $0.encodeSeconds * 1000 }.sorted()
       let simulated = run.frames.last?.time ?? 0
-      let mode = tiles ? "tiles" : "direct"
       let tileUse = Renderer.mapTileStatistics
       print(
         String(
           format:
-            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time)",
+            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time), %.1f s CPU",
           mode, run.frames.count, simulated, run.totalSeconds,
-          run.totalSeconds / max(simulated, 1e-9)))
+          run.totalSeconds / max(simulated, 1e-9), cpu))
       print(
         String(
           format:
@@ -148,7 +155,8 @@ func run() throws {
   // kept map raster applies (as on the frame after each location fix; with tiles, the tiles
   // are mostly kept). Warm frames: the same camera (as the nine frames between two 1 Hz
   // fixes at 10 fps). Cold frames: moved, and nothing kept (no raster, no tiles).
-  // Each for the direct drawing (`direct`, no tiles) and the tiled one (`tiles`).
+  // Each for the direct drawing (`direct`, no tiles) and the tiled ones (`tiles`: bilinear,
+  // `nearest`).
   let movedLayers = (0..<(samples + 3)).map { index -> MapLayer in
     let moved = RouteOverlay(
       route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
@@ -158,10 +166,14 @@ func run() throws {
       alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: marker)
     return MapLayer(scene: movedScene, view: screen.mapView, viewport: screen.viewport)
   }
-  for tiles in [false, true] {
+  // The modes: no tiles, bilinear tiles, nearest-pixel tiles.
+  let modes: [(String, MapTileFilter?)] = [
+    ("direct", nil), ("tiles", .bilinear), ("nearest", .nearest),
+  ]
+  for (mode, filter) in modes {
     var frameRenderer = renderer
-    frameRenderer.usesMapTiles = tiles
-    let mode = tiles ? "tiles" : "direct"
+    frameRenderer.usesMapTiles = filter != nil
+    frameRenderer.mapTileFilter = filter ?? .bilinear
     for (label, layers, forget) in [
       ("moved", movedLayers, false), ("warm", Array(repeating: layer, count: samples + 3), false),
       ("cold", movedLayers, true),

@@ -166,6 +166,28 @@ import ViewKit
     #expect(borderMean < elsewhereMean * 1.25, "a seam along the tile borders")
   }
 
+  /// Nearest-pixel resampling: as sharp as the tiles, edges stepped by up to a pixel.
+  @Test(arguments: [37.0, 90.0])
+  func nearestTilesMatchTheDirectDrawing(heading: Double) throws {
+    var tiled = Renderer(scale: 2)
+    tiled.mapTileFilter = .nearest
+    var direct = tiled
+    direct.usesMapTiles = false
+    Renderer.forgetKeptMapRasters()
+    let scene = try Self.scene(heading: heading, metersPerPoint: 1.0)
+    let tiledPNG = try tiled.png(map: scene, size: Self.size)
+    let directPNG = try direct.png(map: scene, size: Self.size)
+    Self.keep(tiledPNG, "nearest-heading\(Int(heading))-tiled.png")
+    let difference = Difference(try RasterImage(png: tiledPNG), try RasterImage(png: directPNG))
+    print("nearest tiles vs direct, heading \(heading): \(difference)")
+    #expect(difference.mean < 1.8, "\(difference)")
+    #expect(difference.largeShare < 0.02, "\(difference)")
+    // Not the bilinear picture.
+    var bilinear = tiled
+    bilinear.mapTileFilter = .bilinear
+    #expect(try bilinear.png(map: scene, size: Self.size) != tiledPNG)
+  }
+
   /// The tiles' pixels on each side of a border meet: over open water (one colour) a
   /// rotated, non-integer zoom frame is that colour everywhere.
   @Test func noSeamsBetweenTiles() throws {
