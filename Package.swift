@@ -46,7 +46,8 @@ let package = Package(
     .target(
       name: "Rendering",
       dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
-    .executableTarget(name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing"]),
+    .executableTarget(
+      name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing", "Demo"]),
     .target(
       name: "Demo",
       dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),

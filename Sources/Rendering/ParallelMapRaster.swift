@@ -24,10 +24,13 @@ enum ParallelMapRaster {
 
   /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:)``)
   /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; returns `false`
-  /// (having drawn nothing) when it cannot.
+  /// (having drawn nothing) when it cannot. With `visibleRows` (view points, see
+  /// ``MapOcclusion``) only those rows are drawn and painted: the others are under opaque
+  /// views.
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
+    tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
     cache: MapRasterCache? = .shared
   ) -> Bool {
     var matrix = cairo_matrix_t()
@@ -47,10 +50,19 @@ enum ParallelMapRaster {
     guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return false }
     let whole = (x: ax.rounded(.down), y: ay.rounded(.down))
     let fraction = (x: ax - whole.x, y: ay - whole.y)
+    // The rows to draw: the visible ones in whole device pixels (rounded outwards), when
+    // they hold the anchor's pixel.
+    var shown = (top: top, bottom: bottom)
+    if let rows = visibleRows {
+      let rowsTop = max(top, (top + rows.top * scale).rounded(.down))
+      let rowsBottom = min(bottom, (top + rows.bottom * scale).rounded(.up))
+      if rowsTop <= whole.y, whole.y + 1 <= rowsBottom { shown = (rowsTop, rowsBottom) }
+    }
     // Whole pixels the raster must reach from the anchor's pixel on each side.
     let need = (
-      left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - top).rounded(.up)),
-      right: Int((right - whole.x).rounded(.up)), bottom: Int((bottom - whole.y).rounded(.up))
+      left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - shown.top).rounded(.up)),
+      right: Int((right - whole.x).rounded(.up)),
+      bottom: Int((shown.bottom - whole.y).rounded(.up))
     )
     // Street names are placed for the view's rectangle: a kept raster serves only the same
     // rectangle around the anchor.
@@ -59,19 +71,28 @@ enum ParallelMapRaster {
     )
     let key = MapRasterCache.Key(
       scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
-      view: [view.left, view.top, view.right, view.bottom])
+      view: [
+        view.left, view.top, view.right, view.bottom, shown.top - whole.y, shown.bottom - whole.y,
+      ], tiled: tiles)
     let raster: MapRasterCache.Raster
     if let kept = cache?.raster(for: key, reaching: need) {
       raster = kept
     } else {
+      // Resampled tiles cost in proportion to the pixels: no margin for them; the direct
+      // drawing (also when the tiles do not fit their budget) has one.
       let margin = Int((marginPoints * scale).rounded(.up))
-      let reach = (
+      let direct = (
         left: need.left + margin, top: need.top + margin, right: need.right + margin,
         bottom: need.bottom + margin
       )
-      guard let drawn = draw(painter, reach: reach, fraction: fraction, scale: scale) else {
+      let composed = tiles.flatMap { filter in
+        compose(painter, reach: need, fraction: fraction, scale: scale, filter: filter)
+      }
+      guard let drawn = composed ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
+      else {
         return false
       }
+      let reach = drawn.reach
       // Street names and alternatives over the geometry (Pango is used on this thread
       // only), in the view's user space: its origin at its pixel in the raster.
       let context = cairo_create(drawn.surface)!
@@ -86,7 +107,7 @@ enum ParallelMapRaster {
     // Blit at a whole-pixel offset, in device space, under the caller's clip.
     cairo_save(cr)
     cairo_identity_matrix(cr)
-    cairo_rectangle(cr, left, top, right - left, bottom - top)
+    cairo_rectangle(cr, left, shown.top, right - left, shown.bottom - shown.top)
     cairo_clip(cr)
     cairo_set_source_surface(
       cr, raster.surface, whole.x - Double(raster.reach.left), whole.y - Double(raster.reach.top))
@@ -95,17 +116,20 @@ enum ParallelMapRaster {
     return true
   }
 
-  /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
-  /// anchor's pixel, the anchor at `fraction` inside it.
-  static func draw(
-    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
-    fraction: (x: Double, y: Double), scale: Double
-  ) -> MapRasterCache.Raster? {
+  /// A new opaque surface reaching `reach` whole pixels from the anchor's pixel, its pixels
+  /// and stride.
+  /// (A raster the cache let go of is reused when it has the size: a fresh 12 MB surface
+  /// costs thousands of page faults. Its old pixels stay; every caller paints them all.)
+  @MainActor
+  static func makeSurface(
+    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache? = .shared
+  ) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, stride: Int)? {
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     guard width > 0, height > 0, width <= 32_768,
       height <= 32_768,
-      let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+      let surface = cache?.spareSurface(width: width, height: height)
+        ?? cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     else { return nil }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
       let data = cairo_image_surface_get_data(surface)
@@ -114,7 +138,41 @@ enum ParallelMapRaster {
       return nil
     }
     cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
+    return (surface, data, Int(cairo_image_surface_get_stride(surface)))
+  }
+
+  /// The geometry resampled from kept (or newly drawn) north-up tiles into a new opaque
+  /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
+  /// `fraction` inside it; `nil` when the tiles do not fit the tile cache's budget.
+  @MainActor
+  static func compose(
+    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
+    fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter
+  ) -> MapRasterCache.Raster? {
+    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    let composed = MapTileCompositor.paint(
+      painter, into: data, stride: stride, width: reach.left + reach.right,
+      height: reach.top + reach.bottom,
+      anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
+      filter: filter)
+    guard composed else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Raster(surface: surface, reach: reach)
+  }
+
+  /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
+  /// anchor's pixel, the anchor at `fraction` inside it.
+  @MainActor
+  static func draw(
+    _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
+    fraction: (x: Double, y: Double), scale: Double
+  ) -> MapRasterCache.Raster? {
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
     let size = CGSize(width: Double(width) / scale, height: Double(height) / scale)
     let anchor = CGPoint(
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
@@ -162,10 +220,15 @@ final class MapRasterCache {
     let showsRoadNames: Bool
     let alternatives: [[CLLocationCoordinate2D]]
     /// The view's rectangle in pixels from the anchor's whole pixel (left, top, right,
-    /// bottom): street names are placed in it.
+    /// bottom): street names are placed in it; then the rows drawn (top, bottom).
     let view: [Double]
+    /// Whether the geometry was resampled from tiles (or drawn directly).
+    let tiled: MapTileFilter?
 
-    init(scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double]) {
+    init(
+      scene: MapScene, scale: Double, fractionX: Double, fractionY: Double, view: [Double],
+      tiled: MapTileFilter?
+    ) {
       map = scene.map
       camera = scene.camera
       style = scene.style
@@ -175,13 +238,14 @@ final class MapRasterCache {
       showsRoadNames = scene.showsRoadNames
       alternatives = scene.alternatives
       self.view = view
+      self.tiled = tiled
     }
 
     static func == (a: Key, b: Key) -> Bool {
       a.map === b.map && a.camera == b.camera && a.style == b.style && a.scale == b.scale
         && a.fractionX == b.fractionX && a.fractionY == b.fractionY
         && a.showsRoadNames == b.showsRoadNames && a.view == b.view
-        && a.alternatives == b.alternatives
+        && a.alternatives == b.alternatives && a.tiled == b.tiled
     }
   }
 
@@ -223,14 +287,35 @@ final class MapRasterCache {
     return entry.raster
   }
 
+  /// The last raster forgotten, whose surface the next one of its size reuses.
+  private var spare: Raster?
+
   /// Keeps `raster` as the most recent, forgetting the oldest beyond two.
   func keep(_ raster: Raster, for key: Key) {
     entries.insert((key, raster), at: 0)
-    if entries.count > 2 { entries.removeLast(entries.count - 2) }
+    if entries.count > 2 {
+      spare = entries.last?.raster
+      entries.removeLast(entries.count - 2)
+    }
+  }
+
+  /// The forgotten raster's surface (one reference for the caller) when it is
+  /// `width` × `height` pixels.
+  func spareSurface(width: Int, height: Int) -> OpaquePointer? {
+    guard let surface = spare?.surface,
+      cairo_image_surface_get_width(surface) == Int32(width),
+      cairo_image_surface_get_height(surface) == Int32(height)
+    else { return nil }
+    let taken = cairo_surface_reference(surface)
+    spare = nil
+    return taken
   }
 
   /// Forgets every raster.
-  func removeAll() { entries.removeAll() }
+  func removeAll() {
+    entries.removeAll()
+    spare = nil
+  }
 }
 
 /// A mutable pixel pointer handed to worker threads that write disjoint rows while the

@@ -30,6 +30,24 @@ public struct Renderer {
   /// Whether map geometry is rasterized and PNG rows are encoded in bands on several
   /// threads (faster on an idle multi-core machine; the pixels are the same either way).
   public var rendersInParallel = true
+  /// Whether a raster picture's base-map geometry (everything on the map but text and the
+  /// overlays) is resampled from north-up tiles kept between frames, drawn once per zoom
+  /// level (quarter octaves) and style, instead of drawn for each camera; the street names,
+  /// route, markers and vehicle are drawn over it as vectors. Applies with
+  /// ``rendersInParallel``; SVG and PDF are always fully vector. See ``mapTileStatistics``.
+  /// New renderers take ``usesMapTilesByDefault``.
+  public var usesMapTiles: Bool
+
+  /// ``usesMapTiles`` of renderers made from now on (true unless set; benchmarks compare
+  /// whole sessions with and without tiles).
+  public static var usesMapTilesByDefault = true
+
+  /// How tiles are resampled to the camera (``usesMapTiles``). New renderers take
+  /// ``mapTileFilterByDefault``.
+  public var mapTileFilter: MapTileFilter
+
+  /// ``mapTileFilter`` of renderers made from now on (bilinear unless set).
+  public static var mapTileFilterByDefault = MapTileFilter.bilinear
 
   /// A renderer.
   public init(
@@ -40,6 +58,8 @@ public struct Renderer {
     self.images = images
     self.debugOverlay = debugOverlay
     self.pngCompression = pngCompression
+    usesMapTiles = Self.usesMapTilesByDefault
+    mapTileFilter = Self.mapTileFilterByDefault
   }
 
   // MARK: - View trees
@@ -114,8 +134,22 @@ public struct Renderer {
 
   /// Forgets the map geometry rasters kept for the next frames (see ``rendersInParallel``:
   /// a raster frame keeps its map geometry and the next frames with the same map, camera and
-  /// style reuse it).
-  public static func forgetKeptMapRasters() { MapRasterCache.shared.removeAll() }
+  /// style reuse it) and the kept map tiles (``usesMapTiles``).
+  public static func forgetKeptMapRasters() {
+    MapRasterCache.shared.removeAll()
+    MapTileCache.shared.removeAll()
+  }
+
+  /// How the kept map tiles have been used so far (``usesMapTiles``), and what they take.
+  public static var mapTileStatistics: MapTileStatistics { MapTileCache.shared.currentStatistics }
+
+  /// The most bytes of map-tile pixels kept between frames (96 MB unless set; the tiles a
+  /// frame needs are kept while it draws, and a frame needing more than this draws its
+  /// geometry directly).
+  public static var mapTileByteBudget: Int {
+    get { MapTileCache.shared.byteBudget }
+    set { MapTileCache.shared.byteBudget = max(0, newValue) }
+  }
 
   /// How many frames reused kept map geometry, and how many drew it.
   public static var keptMapRasterUse: (reused: Int, drawn: Int) {
@@ -154,7 +188,8 @@ public struct Renderer {
       covered: covered)
     let painter = ViewPainter(
       context: surface.context, time: moment, images: images, map: map,
-      rasterScale: kind == .raster && rendersInParallel ? scale : nil)
+      rasterScale: kind == .raster && rendersInParallel ? scale : nil,
+      mapTiles: usesMapTiles ? mapTileFilter : nil)
     painter.paint(root: root)
     if let debugOverlay {
       DebugOverlayPainter(overlay: debugOverlay, time: moment).paint(root, in: surface.context)
@@ -174,7 +209,8 @@ public struct Renderer {
     let kept =
       kind == .raster && rendersInParallel
       && ParallelMapRaster.paint(
-        painter, in: surface.context, size: size, anchor: anchor, scale: scale)
+        painter, in: surface.context, size: size, anchor: anchor, scale: scale,
+        tiles: usesMapTiles ? mapTileFilter : nil)
     if !kept { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
     painter.paintOverlays(in: surface.context, size: size, anchor: anchor, underlays: !kept)
     try check(surface, stage: "drawing the map")

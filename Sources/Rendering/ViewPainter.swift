@@ -14,14 +14,19 @@ final class ViewPainter {
   /// Pixels per point when drawing into a raster surface (map bands may then run in
   /// parallel), `nil` for vector output.
   let rasterScale: Double?
+  /// How a raster map's geometry is resampled from kept north-up tiles, `nil` for no tiles.
+  let mapTiles: MapTileFilter?
   private let decoded = DecodedSurfaces()
   private var mapPainted = false
+  /// The tree being painted.
+  private var root: UIView?
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
-    rasterScale: Double? = nil
+    rasterScale: Double? = nil, mapTiles: MapTileFilter? = nil
   ) {
     cr = context
+    self.mapTiles = mapTiles
     self.rasterScale = rasterScale
     self.time = time
     self.images = images
@@ -30,6 +35,7 @@ final class ViewPainter {
 
   /// Paints `root` at the origin (a window's own frame origin is ignored).
   func paint(root: UIView) {
+    self.root = root
     paint(root, isRoot: true)
   }
 
@@ -155,9 +161,12 @@ final class ViewPainter {
       let painter = MapPainter(scene: map.scene)
       let anchor = map.anchor(in: view, at: time)
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
+      // Rows under opaque views painted later (a header, a footer) are not drawn.
       let kept =
         rasterScale.map {
-          ParallelMapRaster.paint(painter, in: cr, size: bounds.size, anchor: anchor, scale: $0)
+          ParallelMapRaster.paint(
+            painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
+            visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) })
         } ?? false
       if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
       painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor, underlays: !kept)

@@ -1,3 +1,4 @@
+import Demo
 import Foundation
 import NavigationCore
 import Rendering
@@ -8,22 +9,28 @@ import ViewKit
 // over the Monaco map at 3×), with a breakdown: cold frames (the camera moved: the map's
 // geometry is drawn) and warm ones (same camera: the kept geometry is reused), each split
 // into draw and encode, plus the serial path (one thread, nothing kept). Usage:
-//   swift run -c release renderbench [--samples N] [--json] [--out frame.png]
-// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record).
+//   swift run -c release renderbench [--samples N] [--json] [--out frame.png] [--drive]
+// --drive also records the default demo drive at 10 frames per second and scale 3 (PNG
+// frames written under a temporary folder), without and with map tiles (bilinear,
+// nearest), against its simulated duration.
+// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record); =drive records the
+// drives only.
 
 @MainActor
 func run() throws {
   var samples = 20
   var json = false
   var out: String?
+  var drive = false
   var arguments = CommandLine.arguments.dropFirst().makeIterator()
   while let argument = arguments.next() {
     switch argument {
     case "--samples": samples = max(1, Int(arguments.next() ?? "") ?? samples)
     case "--json": json = true
     case "--out": out = arguments.next()
+    case "--drive": drive = true
     case "--help", "-h":
-      print("USAGE: renderbench [--samples N] [--json] [--out frame.png]")
+      print("USAGE: renderbench [--samples N] [--json] [--out frame.png] [--drive]")
       return
     default:
       FileHandle.standardError.write(Data("renderbench: unknown option \(argument)\n".utf8))
@@ -63,7 +70,57 @@ func run() throws {
     ]
   }
 
+  /// The default demo drive at 10 fps and scale 3, without and with map tiles.
+  func recordDrives() throws {
+    for (mode, filter) in [("direct", nil), ("tiles", .bilinear), ("nearest", .nearest)]
+      as [(String, MapTileFilter?)]
+    {
+      Renderer.forgetKeptMapRasters()
+      Renderer.usesMapTilesByDefault = filter != nil
+      Renderer.mapTileFilterByDefault = filter ?? .bilinear
+      defer {
+        Renderer.usesMapTilesByDefault = true
+        Renderer.mapTileFilterByDefault = .bilinear
+      }
+      var configuration = DemoConfiguration()
+      configuration.framesPerSecond = 10
+      configuration.scale = 3
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("renderbench-drive-\(ProcessInfo.processInfo.processIdentifier)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let cpuStart = cpuSeconds()
+      let run = try DemoRun.record(configuration, into: folder)
+      let cpu = cpuSeconds() - cpuStart
+      let frames = run.frames.map { ($0.drawSeconds + $0.encodeSeconds) * 1000 }.sorted()
+      let draws = run.frames.map { $0.drawSeconds * 1000 }.sorted()
+      let encodes = run.frames.map { $0.encodeSeconds * 1000 }.sorted()
+      let simulated = run.frames.last?.time ?? 0
+      let tileUse = Renderer.mapTileStatistics
+      print(
+        String(
+          format:
+            "drive_%@: %d frames (10 fps, scale 3) of %.1f s simulated in %.1f s wall (%.2f× real time), %.1f s CPU",
+          mode, run.frames.count, simulated, run.totalSeconds,
+          run.totalSeconds / max(simulated, 1e-9), cpu))
+      print(
+        String(
+          format:
+            "  frame draw+encode median %.2f ms, min %.2f, p90 %.2f, max %.2f; draw median %.2f, p90 %.2f, sum %.1f s; encode median %.2f, sum %.1f s; advance sum %.1f s",
+          frames[frames.count / 2], frames[0], frames[frames.count * 9 / 10], frames.last!,
+          draws[draws.count / 2], draws[draws.count * 9 / 10], draws.reduce(0, +) / 1000,
+          encodes[encodes.count / 2], encodes.reduce(0, +) / 1000,
+          run.frames.reduce(0) { $0 + $1.advanceSeconds }))
+      print(
+        "  map rasters reused/drawn so far: \(Renderer.keptMapRasterUse); tiles \(tileUse.reused) reused, \(tileUse.drawn) drawn, \(tileUse.evicted) evicted"
+      )
+    }
+  }
+
   if let only = ProcessInfo.processInfo.environment["RENDERBENCH_ONLY"] {
+    if only == "drive" {
+      try recordDrives()
+      return
+    }
     // Profiling aid: one part in a loop (views | frame | cold), draw and encode medians.
     var draw: [Double] = []
     var encode: [Double] = []
@@ -94,10 +151,13 @@ func run() throws {
     return
   }
   var results: [(String, [String: Double])] = []
-  // Cold frames: the vehicle a few metres further each time, so the camera moves and no
-  // kept map raster applies (the worst case, as on the frame after each location fix).
-  // Warm frames: the same camera (as the nine frames between two 1 Hz fixes at 10 fps).
-  let coldLayers = (0..<(samples + 3)).map { index -> MapLayer in
+  // Moved frames: the vehicle a few metres further each time, so the camera moves and no
+  // kept map raster applies (as on the frame after each location fix; with tiles, the tiles
+  // are mostly kept). Warm frames: the same camera (as the nine frames between two 1 Hz
+  // fixes at 10 fps). Cold frames: moved, and nothing kept (no raster, no tiles).
+  // Each for the direct drawing (`direct`, no tiles) and the tiled ones (`tiles`: bilinear,
+  // `nearest`).
+  let movedLayers = (0..<(samples + 3)).map { index -> MapLayer in
     let moved = RouteOverlay(
       route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
     let marker = moved.vehicleMarker!
@@ -106,39 +166,52 @@ func run() throws {
       alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: marker)
     return MapLayer(scene: movedScene, view: screen.mapView, viewport: screen.viewport)
   }
-  for (label, layers) in [
-    ("cold", coldLayers), ("warm", Array(repeating: layer, count: samples + 3)),
-  ] {
-    var draws: [Double] = []
-    var encodes: [Double] = []
-    var cpu: [Double] = []
-    var walls: [Double] = []
-    for (index, frameLayer) in layers.enumerated() {
-      let cpuStart = cpuSeconds()
-      let start = DispatchTime.now()
-      let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
-      if index >= 3 {
-        walls.append(seconds(since: start) * 1000)
-        cpu.append((cpuSeconds() - cpuStart) * 1000)
-        draws.append(timings.draw * 1000)
-        encodes.append(timings.encode * 1000)
+  // The modes: no tiles, bilinear tiles, nearest-pixel tiles.
+  let modes: [(String, MapTileFilter?)] = [
+    ("direct", nil), ("tiles", .bilinear), ("nearest", .nearest),
+  ]
+  for (mode, filter) in modes {
+    var frameRenderer = renderer
+    frameRenderer.usesMapTiles = filter != nil
+    frameRenderer.mapTileFilter = filter ?? .bilinear
+    for (label, layers, forget) in [
+      ("moved", movedLayers, false), ("warm", Array(repeating: layer, count: samples + 3), false),
+      ("cold", movedLayers, true),
+    ] {
+      var draws: [Double] = []
+      var encodes: [Double] = []
+      var cpu: [Double] = []
+      var walls: [Double] = []
+      Renderer.forgetKeptMapRasters()
+      for (index, frameLayer) in layers.enumerated() {
+        if forget { Renderer.forgetKeptMapRasters() }
+        let cpuStart = cpuSeconds()
+        let start = DispatchTime.now()
+        let timings = try frameRenderer.timedPNG(window: screen.window, map: frameLayer).timings
+        if index >= 3 {
+          walls.append(seconds(since: start) * 1000)
+          cpu.append((cpuSeconds() - cpuStart) * 1000)
+          draws.append(timings.draw * 1000)
+          encodes.append(timings.encode * 1000)
+        }
+      }
+      for (name, values) in [
+        ("\(mode)_\(label)_png", walls), ("\(mode)_\(label)_draw", draws),
+        ("\(mode)_\(label)_encode", encodes), ("\(mode)_\(label)_cpu", cpu),
+      ] {
+        let sorted = values.sorted()
+        results.append(
+          (
+            name,
+            [
+              "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
+              "max_ms": sorted[sorted.count - 1],
+            ]
+          ))
       }
     }
-    for (name, values) in [
-      ("frame_\(label)_png", walls), ("frame_\(label)_draw", draws),
-      ("frame_\(label)_encode", encodes), ("frame_\(label)_cpu", cpu),
-    ] {
-      let sorted = values.sorted()
-      results.append(
-        (
-          name,
-          [
-            "median_ms": sorted[sorted.count / 2], "min_ms": sorted[0],
-            "max_ms": sorted[sorted.count - 1],
-          ]
-        ))
-    }
   }
+  let tileUse = Renderer.mapTileStatistics
   var serial = renderer
   serial.rendersInParallel = false
   var serialWall: [Double] = []
@@ -191,6 +264,7 @@ func run() throws {
         _ = try renderer.svg(window: screen.window, map: layer)
       }
     ))
+  if drive { try recordDrives() }
   if let out {
     let png = try renderer.png(window: screen.window, map: layer)
     try png.write(to: URL(fileURLWithPath: out))
@@ -212,6 +286,10 @@ func run() throws {
         + entries.joined(separator: ",\n") + "\n}")
   } else {
     print("base map load: \(String(format: "%.3f", loadTime)) s (\(map.featureCount) features)")
+    print(
+      "map tiles: \(tileUse.reused) reused, \(tileUse.drawn) drawn, \(tileUse.evicted) evicted; "
+        + "\(tileUse.tileCount) kept, \(tileUse.byteCount >> 20) MB of \(tileUse.byteBudget >> 20) MB"
+    )
     print("benchmark                         median      min      max  (ms, \(samples) samples)")
     for (name, values) in results {
       print(

@@ -61,6 +61,8 @@ import ViewKit
       vehicle: vehicle)
     var parallel = Renderer(scale: 2)
     parallel.rendersInParallel = true
+    // The banded direct drawing (tiles are compared with it in MapTileTests).
+    parallel.usesMapTiles = false
     var serial = parallel
     serial.rendersInParallel = false
     let size = CGSize(width: 200, height: 400)
@@ -137,6 +139,8 @@ import ViewKit
     unnamed.showsRoadNames = false
     var parallel = Renderer(scale: 2)
     parallel.rendersInParallel = true
+    // The banded direct drawing (tiles are compared with it in MapTileTests).
+    parallel.usesMapTiles = false
     var serial = parallel
     serial.rendersInParallel = false
     let size = CGSize(width: 390, height: 600)
