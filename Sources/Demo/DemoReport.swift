@@ -5,9 +5,10 @@ import Foundation
 /// UI state and a table of timings. No external URLs, no network: it opens offline on its
 /// own, whatever the length of the drive.
 ///
-/// The timeline embeds every frame while their PNGs together stay within ``embeddingLimit``
-/// bytes (36 MB by default, so the file stays under about 50 MB in base64: the default drive
-/// at 2 fps, or an eighth of its frames at 10 fps). Past that it
+/// The timeline embeds each frame's 256-colour preview (``DemoRun/Frame/preview``, about a
+/// fifth of the frame's PNG, visually the same) while they together stay within
+/// ``embeddingLimit`` bytes (36 MB by default, so the file stays under about 50 MB in base64:
+/// the whole default drive at 2 fps takes about 20 MB). Past that it
 /// embeds every second frame, every fourth, … — the smallest power-of-two stride that fits
 /// — and each position of the slider shows the last embedded frame at or before it (its
 /// caption says which); the first frame and the per-state screenshots are always embedded
@@ -27,7 +28,9 @@ public struct DemoReport: Sendable {
   /// Every how many frames the timeline embeds one: the smallest power of two whose frames
   /// (of those the run kept in memory) fit in ``embeddingLimit`` bytes.
   public var embeddingStride: Int {
-    Self.stride(for: run.frames.map { $0.png.isEmpty ? nil : $0.png.count }, limit: embeddingLimit)
+    Self.stride(
+      for: run.frames.map { Self.picture(of: $0).isEmpty ? nil : Self.picture(of: $0).count },
+      limit: embeddingLimit)
   }
 
   /// The smallest power-of-two stride whose frames (by index; `nil` for a frame the run let
@@ -51,6 +54,12 @@ public struct DemoReport: Sendable {
     return stride
   }
 
+  /// The timeline's picture of a frame: its 256-colour preview, else its PNG (a run made
+  /// without previews), else empty (let go of).
+  static func picture(of frame: DemoRun.Frame) -> Data {
+    frame.preview.isEmpty ? frame.png : frame.preview
+  }
+
   /// For each frame, the index of the embedded frame the timeline shows for it: the last
   /// kept frame on the stride at or before it (the first frame always).
   var shownFrames: [Int] {
@@ -58,7 +67,7 @@ public struct DemoReport: Sendable {
     var shown: [Int] = []
     var last = 0
     for frame in run.frames {
-      if frame.index == 0 || (frame.index % stride == 0 && !frame.png.isEmpty) {
+      if frame.index == 0 || (frame.index % stride == 0 && !Self.picture(of: frame).isEmpty) {
         last = frame.index
       }
       shown.append(last)
@@ -92,7 +101,7 @@ public struct DemoReport: Sendable {
       Map data © OpenStreetMap contributors, ODbL 1.0 (openstreetmap.org/copyright)</p>
       <section id="timeline"><h2>Timeline</h2>
       <div class="player"><div class="screen"><img id="frame" alt="frame" src="\(
-        run.frames.first.map { Self.dataURI($0.png, type: "image/png") } ?? "")"></div>
+        run.frames.first.map { Self.dataURI(Self.picture(of: $0), type: "image/png") } ?? "")"></div>
       <div class="controls">
       <p><button id="play" type="button">Play</button>
       <input id="scrub" type="range" min="0" max="\(max(0, run.frames.count - 1))" value="0" \
@@ -175,7 +184,8 @@ public struct DemoReport: Sendable {
     for index in shown {
       if pictureOf[index] == nil, run.frames.indices.contains(index) {
         pictureOf[index] = pictures.count
-        pictures.append("\"" + Self.dataURI(run.frames[index].png, type: "image/png") + "\"")
+        pictures.append(
+          "\"" + Self.dataURI(Self.picture(of: run.frames[index]), type: "image/png") + "\"")
       }
       pick.append(pictureOf[index] ?? 0)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NavigationUI
+import Rendering
 import ViewKit
 
 /// A whole demo drive rendered frame by frame into a folder: `frames/NNNN.png` and
@@ -23,6 +24,9 @@ public struct DemoRun: Sendable {
     public var png: Data
     /// The PNG's size in bytes.
     public var byteCount: Int
+    /// The timeline's copy of the frame: a 256-colour PNG (``PalettePNG``) about a third of
+    /// the PNG's size, or empty for a frame the timeline does not embed.
+    public var preview = Data()
     /// The file name under the output folder (`frames/0000.png`).
     public var fileName: String
     /// Wall seconds to run the clock up to this frame (simulation, layout, animations).
@@ -93,12 +97,13 @@ public struct DemoRun: Sendable {
       let state = session.stateName
       let released = shots.add(index: index, time: time, state: state)
       let onStride = index % stride == 0
-      if onStride { strideBytes += png.count }
+      let preview = onStride ? Self.preview(of: png) : Data()
+      strideBytes += preview.count
       run.frames.append(
         Frame(
           index: index, time: time, state: state,
-          png: index == 0 || onStride || shots.contains(index) ? png : Data(),
-          byteCount: png.count, fileName: name,
+          png: index == 0 || shots.contains(index) ? png : Data(),
+          byteCount: png.count, preview: preview, fileName: name,
           advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
           encodeSeconds: timings.encode,
           distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
@@ -108,13 +113,13 @@ public struct DemoRun: Sendable {
         strideBytes = 0
         for i in run.frames.indices {
           if i % stride == 0 {
-            strideBytes += run.frames[i].byteCount
-          } else if i != 0, !shots.contains(i) {
-            run.frames[i].png = Data()
+            strideBytes += run.frames[i].preview.count
+          } else {
+            run.frames[i].preview = Data()
           }
         }
       }
-      if let released, released != 0, released % stride != 0, !shots.contains(released) {
+      if let released, released != 0, !shots.contains(released) {
         run.frames[released].png = Data()
       }
       index += 1
@@ -130,6 +135,13 @@ public struct DemoRun: Sendable {
     try write(
       Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)
     return run
+  }
+
+  /// The timeline's 256-colour copy of a frame's PNG (the PNG itself if that fails).
+  static func preview(of png: Data) -> Data {
+    guard let image = try? RasterImage(png: png), let preview = try? PalettePNG.encode(image)
+    else { return png }
+    return preview
   }
 
   /// How many frames a drive takes at most: the route's estimated duration (at least its

@@ -2,7 +2,8 @@ import CZlib
 import Foundation
 
 /// A compact PNG of a picture in at most 256 colours (PNG colour type 3): median cut over a
-/// 15-bit colour histogram, each pixel mapped to the nearest palette colour, no dithering
+/// 15-bit colour histogram (each cell at the mean of its pixels), each pixel mapped to its
+/// cell's nearest palette colour, no dithering
 /// (edges stay crisp), rows unfiltered and deflated at zlib level 9.
 ///
 /// For previews where size matters more than exact colour — the demo report's timeline
@@ -22,18 +23,30 @@ public enum PalettePNG {
     }
     let wanted = min(256, max(2, colors))
     let pixelCount = image.width * image.height
-    // Histogram of 5-bit-per-channel cells.
+    // Histogram of 5-bit-per-channel cells, with each cell's colour sums (so palette
+    // entries are true mean colours, not cell centres: a flat land colour stays exact).
     var histogram = [Int32](repeating: 0, count: 1 << 15)
+    var sums = [SIMD4<Int32>](repeating: .zero, count: 1 << 15)
     image.rgba.withUnsafeBufferPointer { px in
       for i in 0..<pixelCount {
-        histogram[cell(px[4 * i], px[4 * i + 1], px[4 * i + 2])] += 1
+        let (r, g, b) = (px[4 * i], px[4 * i + 1], px[4 * i + 2])
+        let c = cell(r, g, b)
+        histogram[c] += 1
+        sums[c] &+= SIMD4(Int32(r), Int32(g), Int32(b), 0)
       }
     }
-    let palette = medianCut(histogram, colors: wanted)
+    let means = (0..<(1 << 15)).map { c -> Color in
+      let n = histogram[c]
+      guard n > 0 else { return center(of: c) }
+      let s = sums[c]
+      return Color(
+        r: UInt8((s.x + n / 2) / n), g: UInt8((s.y + n / 2) / n), b: UInt8((s.z + n / 2) / n))
+    }
+    let palette = medianCut(histogram, means: means, colors: wanted)
     // Each populated cell's nearest palette entry.
     var lookup = [UInt8](repeating: 0, count: 1 << 15)
     for c in 0..<(1 << 15) where histogram[c] > 0 {
-      lookup[c] = nearest(center(of: c), in: palette)
+      lookup[c] = nearest(means[c], in: palette)
     }
     // Rows: a filter byte (0, none) and one index per pixel.
     let rowBytes = image.width + 1
@@ -100,7 +113,7 @@ public enum PalettePNG {
   /// channel, the box with the most pixels (and more than one cell) first, until `colors`
   /// boxes; each box's colour is its pixel-weighted mean. An image with fewer cells than
   /// `colors` gets one entry per cell.
-  static func medianCut(_ histogram: [Int32], colors: Int) -> [Color] {
+  static func medianCut(_ histogram: [Int32], means: [Color], colors: Int) -> [Color] {
     var cells: [Int] = []
     for c in 0..<histogram.count where histogram[c] > 0 { cells.append(c) }
     guard !cells.isEmpty else { return [Color(r: 0, g: 0, b: 0)] }
@@ -146,7 +159,7 @@ public enum PalettePNG {
       var total = 0
       for c in box {
         let n = Int(histogram[c])
-        let color = center(of: c)
+        let color = means[c]
         sums.0 += Int(color.r) * n
         sums.1 += Int(color.g) * n
         sums.2 += Int(color.b) * n

@@ -54,7 +54,11 @@ import Testing
       "navui-demo-again-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: again) }
     let second = try DemoRun.record(configuration, into: again)
-    #expect(second.frames.map(\.png) == first.frames.prefix(2).map(\.png))
+    // The timeline's copies and the PNG sizes (only the first frame and the state
+    // screenshots keep their PNG in memory; every PNG is on disk).
+    #expect(second.frames.map(\.preview) == first.frames.prefix(2).map(\.preview))
+    #expect(second.frames.map(\.byteCount) == first.frames.prefix(2).map(\.byteCount))
+    #expect(second.frames[0].png == first.frames[0].png)
     #expect(second.events.map(\.name) == first.events.prefix(second.events.count).map(\.name))
   }
 
@@ -121,8 +125,13 @@ import Testing
     let run = try DemoRunTests.shortRun()
     let all = DemoReport(run: run).html
     #expect(DemoReport(run: run).embeddingStride == 1)
+    // The timeline's pictures are 256-colour PNGs (colour type 3) well under the frames'.
+    for frame in run.frames {
+      #expect(frame.preview.count > 33 && frame.preview[25] == 3, "frame \(frame.index)")
+      #expect(frame.preview.count * 2 < frame.byteCount, "frame \(frame.index)")
+    }
     // Room for about half the frames: every second one is embedded.
-    let sizes = run.frames.map(\.byteCount)
+    let sizes = run.frames.map(\.preview.count)
     let half = DemoReport(
       run: run,
       embeddingLimit: sizes.enumerated().filter { $0.offset % 2 == 0 }
