@@ -10,6 +10,15 @@ enum Fixtures {
   /// The Casino de Monte-Carlo.
   static let casino = CLLocationCoordinate2D(latitude: 43.7394, longitude: 7.4275)
 
+  /// The bundled map followed from the approach's second point (course 40°) at
+  /// `metersPerPoint`, with the route 100 m travelled.
+  static func casinoScene(metersPerPoint: Double) throws -> MapScene {
+    let vehicle = VehicleMarker(coordinate: casinoApproach[1], course: 40)
+    return MapScene(
+      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: metersPerPoint),
+      route: RouteOverlay(coordinates: casinoApproach, distanceTraveled: 100), vehicle: vehicle)
+  }
+
   /// A short made-up approach to the casino along Avenue de Monte-Carlo.
   static let casinoApproach = [
     CLLocationCoordinate2D(latitude: 43.7372, longitude: 7.4245),

@@ -332,11 +332,7 @@ import ViewKit
 
   @Test(arguments: [true, false])
   func mapUnderOpaqueViewsIsTheSameWhereItShows(tiles: Bool) throws {
-    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
-    let scene = MapScene(
-      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.2),
-      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
-      vehicle: vehicle)
+    let scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
     var renderer = Renderer(scale: 2)
     renderer.usesMapTiles = tiles
     Renderer.forgetKeptMapRasters()

@@ -54,11 +54,7 @@ import ViewKit
 @MainActor
 @Suite struct ParallelRenderingTests {
   @Test func parallelAndSerialFramesAreIdentical() throws {
-    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
-    let scene = MapScene(
-      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.5),
-      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
-      vehicle: vehicle)
+    let scene = try Fixtures.casinoScene(metersPerPoint: 1.5)
     var parallel = Renderer(scale: 2)
     parallel.rendersInParallel = true
     // The banded direct drawing (tiles are compared with it in MapTileTests).

@@ -9,11 +9,7 @@ import Testing
 @Suite struct PalettePNGTests {
   /// A map frame (roads, names, the route, antialiased edges) as the report would embed it.
   func mapFrame() throws -> (png: Data, image: RasterImage) {
-    let vehicle = VehicleMarker(coordinate: Fixtures.casinoApproach[1], course: 40)
-    let scene = MapScene(
-      map: try BaseMap.bundled(), camera: .following(vehicle, metersPerPoint: 1.2),
-      route: RouteOverlay(coordinates: Fixtures.casinoApproach, distanceTraveled: 100),
-      vehicle: vehicle)
+    let scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
     let png = try Renderer(scale: 1).png(map: scene, size: CGSize(width: 390, height: 600))
     return (png, try RasterImage(png: png))
   }
