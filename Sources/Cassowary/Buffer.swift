@@ -31,19 +31,21 @@ func heapFree<T>(_ pointer: UnsafeMutablePointer<T>) {
 /// Unlike `Array` it has no copy-on-write check and no exclusivity tracking: element access
 /// writes through the pointer. The owner (the tableau, which is never copied) frees it.
 struct Buffer<Element> {
-  private(set) var base: UnsafeMutablePointer<Element>
+  /// The memory, allocated on the first append (a solver made and dropped unused — a
+  /// detached view tree's — costs no allocation).
+  private(set) var base: UnsafeMutablePointer<Element>?
   private(set) var count: Int
   private var capacity: Int
 
   init() {
-    capacity = 32
-    base = heapAllocate(Element.self, capacity: capacity)
+    base = nil
+    capacity = 0
     count = 0
   }
 
   subscript(i: Int) -> Element {
-    @inline(__always) unsafeAddress { UnsafePointer(base + i) }
-    @inline(__always) nonmutating unsafeMutableAddress { base + i }
+    @inline(__always) unsafeAddress { UnsafePointer(base.unsafelyUnwrapped + i) }
+    @inline(__always) nonmutating unsafeMutableAddress { base.unsafelyUnwrapped + i }
   }
 
   var indices: Range<Int> { 0..<count }
@@ -51,16 +53,21 @@ struct Buffer<Element> {
   var isEmpty: Bool { count == 0 }
 
   mutating func append(_ x: Element) {
-    if count == capacity {
-      let c = capacity * 2
-      let p = heapAllocate(Element.self, capacity: c)
-      p.moveInitialize(from: base, count: count)
-      heapFree(base)
-      base = p
-      capacity = c
-    }
-    (base + count).initialize(to: x)
+    if count == capacity { grow() }
+    (base.unsafelyUnwrapped + count).initialize(to: x)
     count += 1
+  }
+
+  /// Doubles the capacity (32 at first), keeping the elements.
+  private mutating func grow() {
+    let c = max(32, capacity * 2)
+    let p = heapAllocate(Element.self, capacity: c)
+    if let old = base {
+      p.moveInitialize(from: old, count: count)
+      heapFree(old)
+    }
+    base = p
+    capacity = c
   }
 
   /// Drops the last `n` elements (trivial values need no deinitialisation).
@@ -75,7 +82,7 @@ struct Buffer<Element> {
   mutating func popLast() -> Element? {
     guard count > 0 else { return nil }
     count -= 1
-    return base[count]
+    return base.unsafelyUnwrapped[count]
   }
 
   /// The elements as an array (for dumps).
@@ -83,7 +90,7 @@ struct Buffer<Element> {
 
   /// Frees the memory; the buffer must not be used afterwards.
   func deallocate() {
-    heapFree(base)
+    if let base { heapFree(base) }
   }
 }
 
