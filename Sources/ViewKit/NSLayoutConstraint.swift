@@ -45,7 +45,7 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var isBroken = false
   @exclusivity(unchecked) var builtFlipped = false
   @exclusivity(unchecked) var structuralConstant: Double = 0
-  private var activeFlag = false
+  @exclusivity(unchecked) private var activeFlag = false
   /// Slots in the items' reference lists and the engine's installed list (while active).
   @exclusivity(unchecked) var firstSlot = -1
   @exclusivity(unchecked) var secondSlot = -1
@@ -78,7 +78,7 @@ public final class NSLayoutConstraint {
   }
 
   /// The constant; setting it on an active constraint updates the solver in place.
-  public var constant: CGFloat {
+  @exclusivity(unchecked) public var constant: CGFloat {
     didSet {
       guard constant != oldValue, let engine else { return }
       engine.updateConstant(of: self)
@@ -86,7 +86,7 @@ public final class NSLayoutConstraint {
   }
 
   /// The priority; 1000 is required.
-  public var priority: UILayoutPriority = .required {
+  @exclusivity(unchecked) public var priority: UILayoutPriority = .required {
     didSet {
       guard priority != oldValue, let engine else { return }
       engine.reinstall(self)
