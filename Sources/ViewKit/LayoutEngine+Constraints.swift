@@ -13,8 +13,9 @@ extension LayoutEngine {
   func install(
     _ constraint: NSLayoutConstraint, _ first: any LayoutItem, _ second: (any LayoutItem)?
   ) {
-    register(first)
-    if let second { register(second) }
+    // Items already registered here skip `register` (and their state getters).
+    if constraint.firstState?.engine !== self { register(first) }
+    if let second, constraint.secondState?.engine !== self { register(second) }
     let built = constraint.makeSolverConstraint(first, second, engine: self)
     constraint.solverConstraint = built
     constraint.engine = self

@@ -146,11 +146,14 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     var terms: [Term] = []
     terms.reserveCapacity(4)
     var structural = 0.0
-    Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
+    // The stored states (the items' own getters cost a dynamic call and a retain each).
+    Self.append(
+      firstState ?? first.layoutState, first, firstAttribute, scale: 1, flip: flip,
+      into: &terms, &structural)
     if let second {
       Self.append(
-        second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
-        &structural)
+        secondState ?? second.layoutState, second, secondAttribute,
+        scale: -Double(multiplier), flip: flip, into: &terms, &structural)
     }
     structuralConstant = structural
     let op: RelationalOperator
@@ -164,10 +167,9 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   }
 
   private static func append(
-    _ item: any LayoutItem, _ attribute: Attribute, scale: Double, flip: Bool,
-    into terms: inout [Term], _ structural: inout Double
+    _ s: LayoutItemState, _ item: any LayoutItem, _ attribute: Attribute, scale: Double,
+    flip: Bool, into terms: inout [Term], _ structural: inout Double
   ) {
-    let s = item.layoutState
     let sign = flip && attribute.isXPosition ? -scale : scale
     // One append per term: an array literal here would allocate on every constraint.
     switch attribute {
