@@ -19,6 +19,20 @@ func heapAllocate<T>(_: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
   return raw.bindMemory(to: T.self, capacity: capacity)
 }
 
+/// Memory for `capacity` values holding the first `count` of `old` (freed), or fresh memory
+/// when there is none: how every table, row and column grows.
+@inline(__always)
+func heapGrow<T>(_ old: UnsafeMutablePointer<T>?, count: Int, to capacity: Int)
+  -> UnsafeMutablePointer<T>
+{
+  let p = heapAllocate(T.self, capacity: capacity)
+  if let old {
+    p.moveInitialize(from: old, count: count)
+    heapFree(old)
+  }
+  return p
+}
+
 /// Frees memory from ``heapAllocate(_:capacity:)``.
 @inline(__always)
 func heapFree<T>(_ pointer: UnsafeMutablePointer<T>) {
@@ -64,12 +78,7 @@ struct Buffer<Element> {
   /// per used solver.
   private mutating func grow() {
     let c = max(256, capacity * 2)
-    let p = heapAllocate(Element.self, capacity: c)
-    if let old = base {
-      p.moveInitialize(from: old, count: count)
-      heapFree(old)
-    }
-    base = p
+    base = heapGrow(base, count: count, to: c)
     capacity = c
   }
 

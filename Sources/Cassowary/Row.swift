@@ -88,12 +88,7 @@ struct Row {
   mutating func reserve(_ n: Int) {
     guard n > capacity else { return }
     let c = max(n, capacity * 2)
-    let p = heapAllocate(Cell.self, capacity: c)
-    if let old = cells {
-      p.update(from: old, count: count)
-      heapFree(old)
-    }
-    cells = p
+    cells = heapGrow(cells, count: count, to: c)
     capacity = c
   }
 
