@@ -58,7 +58,8 @@ let package = Package(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
-    // One locator of ../shared/data for every test target (NAVUI_SHARED_DATA overrides).
+    // Test support: one locator of ../shared/data (NAVUI_SHARED_DATA overrides) and one
+    // golden-file comparison for every test target.
     .target(name: "SharedTestData", path: "Tests/SharedTestData"),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
@@ -69,7 +70,8 @@ let package = Package(
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "NavigationCore", "SharedTestData"]),
     .testTarget(
-      name: "RenderingTests", dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing"],
+      name: "RenderingTests",
+      dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing", "SharedTestData"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], exclude: ["Snapshots"]),

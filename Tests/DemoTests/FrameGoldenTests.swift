@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import Rendering
+import SharedTestData
 import Testing
 import ViewKit
 
@@ -109,29 +110,10 @@ import ViewKit
   static func assertSVG(
     _ data: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let url = directory.appendingPathComponent("svg/\(name).svg")
-    let actual = normalize(data)
-    if updating {
-      try? FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try? Data(actual.utf8).write(to: url)
-      Issue.record("recorded \(url.path)", sourceLocation: sourceLocation)
-      return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record(
-        "no golden \(url.path); record with NAVUI_UPDATE_SNAPSHOTS=1",
-        sourceLocation: sourceLocation)
-      return
-    }
-    if expected != actual {
-      let failed = URL(fileURLWithPath: NSTemporaryDirectory())
-        .appendingPathComponent("\(name).actual.svg")
-      try? Data(actual.utf8).write(to: failed)
-      Issue.record(
-        "\(name).svg differs from the golden; actual written to \(failed.path)",
-        sourceLocation: sourceLocation)
-    }
+    Snapshot.assertText(
+      normalize(data), matches: directory.appendingPathComponent("svg/\(name).svg"),
+      recording: updating, recordHint: "NAVUI_UPDATE_SNAPSHOTS=1",
+      keepingActualAs: "\(name).actual.svg", sourceLocation: sourceLocation)
   }
 
   /// The SVG text as the goldens hold it (see `SVGSnapshotText`).

@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import SharedTestData
 import Testing
 import ViewKit
 
@@ -37,13 +38,7 @@ import ViewKit
     layout: DemoConfiguration.Layout, device: DemoConfiguration.Device
   ) throws {
     for locale in ["en", "ar"] {
-      var configuration = DemoConfiguration()
-      configuration.layout = layout
-      configuration.size = device.size
-      configuration.safeArea = device.safeArea
-      configuration.locale = locale
-      let session = try DemoSession(configuration: configuration)
-      session.advance(to: 13)
+      let session = try FrameGoldenTests.session(layout, device, locale: locale)
       let direction = locale == "ar" ? "rtl" : "ltr"
       assertSnapshot(
         Self.frameTree(session), named: "\(layout.rawValue)-\(device.rawValue)-\(direction)")
@@ -51,22 +46,15 @@ import ViewKit
   }
 }
 
-/// Compares text with `Snapshots/<name>.txt` next to this file; `NAVUI_RECORD_SNAPSHOTS=1`
-/// (re)writes it and records an issue so a recording run never passes silently.
+/// Compares text with `Snapshots/<name>.txt` next to this file (see `Snapshot`);
+/// `NAVUI_RECORD_SNAPSHOTS=1` (re)writes it.
 func assertSnapshot(
   _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Snapshots/\(name).txt")
-  if ProcessInfo.processInfo.environment["NAVUI_RECORD_SNAPSHOTS"] == "1" {
-    try? Data(text.utf8).write(to: url)
-    Issue.record("recorded snapshot \(name)", sourceLocation: sourceLocation)
-    return
-  }
-  guard let data = try? Data(contentsOf: url) else {
-    Issue.record(
-      "no snapshot \(url.path); run with NAVUI_RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
-    return
-  }
-  #expect(text == String(decoding: data, as: UTF8.self), sourceLocation: sourceLocation)
+  Snapshot.assertText(
+    text,
+    matches: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Snapshots/\(name).txt"),
+    recording: Snapshot.isSet("NAVUI_RECORD_SNAPSHOTS"), recordHint: "NAVUI_RECORD_SNAPSHOTS=1",
+    sourceLocation: sourceLocation)
 }
