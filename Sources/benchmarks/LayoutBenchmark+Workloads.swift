@@ -19,17 +19,20 @@ func ratioNote(_ view: [Double], _ solver: [Double]) -> String {
 @MainActor
 func coldOnlyRows(runs: Int) -> [LayoutRow] {
   var cold: [Double] = []
-  for _ in 0..<runs {
-    // The screen is released after the timed block: teardown is not part of a cold layout.
-    var screen: NavScreen?
-    cold.append(
-      microseconds {
-        screen = NavScreen(clock: ManualClock())
-        screen!.window.layoutIfNeeded()
-      })
-    _ = screen
-  }
+  for _ in 0..<runs { cold.append(coldScreen().microseconds) }
   return [LayoutRow(name: "navscreen.cold", samples: cold, note: "build + first layout only")]
+}
+
+/// A navscreen built and laid out for the first time, and how long that took. The screen is
+/// returned, so its teardown happens after the timed block: it is not part of a cold layout.
+@MainActor
+func coldScreen() -> (screen: NavScreen, microseconds: Double) {
+  var screen: NavScreen?
+  let time = microseconds {
+    screen = NavScreen(clock: ManualClock())
+    screen!.window.layoutIfNeeded()
+  }
+  return (screen!, time)
 }
 
 @MainActor
@@ -50,17 +53,13 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
     var fresh: NavScreen?
     treeOnly.append(microseconds { fresh = NavScreen(clock: ManualClock()) })
     firstLayout.append(microseconds { fresh!.window.layoutIfNeeded() })
-    var screen: NavScreen?
-    cold.append(
-      microseconds {
-        screen = NavScreen(clock: ManualClock())
-        screen!.window.layoutIfNeeded()
-      })
+    let (screen, coldTime) = coldScreen()
+    cold.append(coldTime)
     // Re-solve with nothing changed structurally: the constant of one constraint.
     relayout.append(
       microseconds {
-        screen!.promptBottom.constant = 120
-        screen!.window.layoutIfNeeded()
+        screen.promptBottom.constant = 120
+        screen.window.layoutIfNeeded()
       })
   }
   let screen = NavScreen(clock: ManualClock())
