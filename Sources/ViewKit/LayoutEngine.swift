@@ -135,6 +135,15 @@ final class LayoutEngine {
     try? solver.setConstant(value, for: constraint)
   }
 
+  /// Sets the constants of an item's first own constraints, in order, where they changed
+  /// (the constraints already have the shape the values are for).
+  func setOwnConstants(_ values: [Double], of state: LayoutItemState) {
+    for (constraint, value) in zip(state.own, values) {
+      setConstantIfChanged(value, constraint)
+    }
+    isDirty = true
+  }
+
   /// Builds or updates the constraints an item makes for itself.
   func syncOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
@@ -174,10 +183,7 @@ final class LayoutEngine {
       let frame = view.frame
       let values = [frame.minX, frame.minY, frame.width, frame.height].map { -Double($0) }
       if state.ownKind == .frame, state.own.count == 4 {
-        for (constraint, value) in zip(state.own, values) {
-          setConstantIfChanged(value, constraint)
-        }
-        isDirty = true
+        setOwnConstants(values, of: state)
         return
       }
       dropOwnConstraints(view)
@@ -273,10 +279,7 @@ final class LayoutEngine {
     let offset = isFrame ? view.boundsOrigin : .zero
     let values = [-Double(offset.x), -Double(offset.y)]
     if state.ownKind == .scrollGuide, state.own.count == 4 {
-      for (constraint, value) in zip(state.own, values) {
-        setConstantIfChanged(value, constraint)
-      }
-      isDirty = true
+      setOwnConstants(values, of: state)
       return
     }
     dropOwnConstraints(guide)
@@ -305,10 +308,7 @@ final class LayoutEngine {
       ]
       .map { -Double($0) }
       if state.ownKind == .safeArea, state.own.count == 4 {
-        for (constraint, value) in zip(state.own, values) {
-          setConstantIfChanged(value, constraint)
-        }
-        isDirty = true
+        setOwnConstants(values, of: state)
         return
       }
       dropOwnConstraints(guide)
@@ -399,10 +399,7 @@ final class LayoutEngine {
     if state.ownKind == .margins, state.own.count == 4, state.intrinsic.size.width == 1,
       (state.own.first?.expression.terms.contains { $0.variable === base.x }) == true
     {
-      for (constraint, value) in zip(state.own, values) {
-        setConstantIfChanged(value, constraint)
-      }
-      isDirty = true
+      setOwnConstants(values, of: state)
       return
     }
     dropOwnConstraints(guide)
