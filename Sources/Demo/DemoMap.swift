@@ -35,8 +35,16 @@ public final class DemoMap: Sendable {
 
   /// Whether `point` lies inside the extract's box.
   public func contains(_ point: CLLocationCoordinate2D) -> Bool {
-    (bounds.minLatitude...bounds.maxLatitude).contains(point.latitude)
-      && (bounds.minLongitude...bounds.maxLongitude).contains(point.longitude)
+    Self.box(bounds, contains: point)
+  }
+
+  /// Whether `point` lies inside a latitude/longitude box.
+  static func box(
+    _ b: (minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double),
+    contains point: CLLocationCoordinate2D
+  ) -> Bool {
+    (b.minLatitude...b.maxLatitude).contains(point.latitude)
+      && (b.minLongitude...b.maxLongitude).contains(point.longitude)
   }
 
   /// A readable name for messages: the file's name, or "the bundled Monaco map".

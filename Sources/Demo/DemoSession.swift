@@ -108,9 +108,7 @@ public final class DemoSession {
 
   /// Whether `point` lies inside the bundled map's box.
   public static func isOnMap(_ point: CLLocationCoordinate2D) -> Bool {
-    let b = mapBounds
-    return (b.minLatitude...b.maxLatitude).contains(point.latitude)
-      && (b.minLongitude...b.maxLongitude).contains(point.longitude)
+    DemoMap.box(mapBounds, contains: point)
   }
 
   private func start(provider: (any NavigationRouteProvider)?, origin: CLLocationCoordinate2D)
