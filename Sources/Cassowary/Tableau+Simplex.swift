@@ -346,8 +346,9 @@ extension Tableau {
     unregister(t)
     if tag.definition >= 0 { materialize(tag.definition) }
     for s in [tag.marker, tag.other] where s >= 0 && info[Int(s)].kind == .error {
-      // A soft equality's `other` error weighs its side below zero.
-      let strength = s == tag.other && tag.constraint?.op == .equal ? belowStrength : strength
+      // `other` weighs the side below zero (the same strength unless made with
+      // `Constraint(_:above:below:)`).
+      let strength = s == tag.other ? belowStrength : strength
       let slot = info[Int(s)].basicRow
       if slot >= 0 {
         objectiveAddRow(rows[Int(slot)], -strength)
