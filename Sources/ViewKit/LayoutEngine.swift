@@ -209,9 +209,9 @@ final class LayoutEngine {
       && (state.intrinsic.size.height < 0) == (key.size.height < 0)
     state.intrinsic = key
     if sameShape {
-      for (constraint, label) in zip(state.own, state.ownLabels) {
-        // Labels end in ".width" or ".height": the last letter tells the axis.
-        let width = label.utf8Start[label.utf8CodeUnitCount - 1] == UInt8(ascii: "h")
+      for constraint in state.own {
+        // Each own constraint is on the width or the height variable.
+        let width = constraint.expression.terms.first?.variable === state.width
         let value = -Double(width ? key.size.width : key.size.height)
         do {
           try solver.setConstant(value, for: constraint)
