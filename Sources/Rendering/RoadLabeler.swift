@@ -70,23 +70,37 @@ struct RoadLabeler {
       }
       guard !clashes else { continue }
       placed.append(Placed(name: feature.name, x: cx, y: cy, box: box))
-      let layout = LabelPainter.shared.makeLayout(feature.name, size: fontSize, weight: .medium)
-      defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
       cairo_save(cr)
       cairo_translate(cr, cx, cy)
       cairo_rotate(cr, angle)
-      // The halo: the text drawn eight times around its place (glyphs come from Cairo's
-      // glyph cache; stroking glyph outlines costs several times more).
-      CairoDrawing.setColor(cr, style.labelHalo.withAlpha(1))
-      for (dx, dy) in Self.haloOffsets {
-        cairo_move_to(cr, -w / 2 + dx, -h / 2 + dy)
-        pango_cairo_show_layout(cr, layout)
+      if let bitmap = LabelBitmaps.shared.bitmap(
+        for: feature.name, size: fontSize, style: style, on: cr)
+      {
+        bitmap.paint(in: cr)
+      } else {
+        Self.drawLabel(feature.name, size: fontSize, style: style, in: cr, width: w, height: h)
       }
-      CairoDrawing.setColor(cr, style.label)
-      cairo_move_to(cr, -w / 2, -h / 2)
-      pango_cairo_show_layout(cr, layout)
       cairo_restore(cr)
     }
+  }
+
+  /// Draws a label centred on the origin of `cr`'s user space: the halo (the text drawn
+  /// eight times around its place; glyphs come from Cairo's glyph cache, and stroking glyph
+  /// outlines costs several times more), then the text.
+  static func drawLabel(
+    _ name: String, size: Double, style: MapStyle, in cr: OpaquePointer, width w: Double,
+    height h: Double
+  ) {
+    let layout = LabelPainter.shared.makeLayout(name, size: size, weight: .medium)
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    CairoDrawing.setColor(cr, style.labelHalo.withAlpha(1))
+    for (dx, dy) in haloOffsets {
+      cairo_move_to(cr, -w / 2 + dx, -h / 2 + dy)
+      pango_cairo_show_layout(cr, layout)
+    }
+    CairoDrawing.setColor(cr, style.label)
+    cairo_move_to(cr, -w / 2, -h / 2)
+    pango_cairo_show_layout(cr, layout)
   }
 
   /// The two ends of the longest run of points that stays within ``tolerance`` of the chord
@@ -121,5 +135,111 @@ struct RoadLabeler {
       if cross > tolerance || along < 0 || along > 1 { return false }
     }
     return true
+  }
+}
+
+/// Street names drawn once, upright, into small pixel images at the picture's scale, and
+/// painted turned along their roads on later frames.
+///
+/// A name turned to a new angle is a new glyph transform for Cairo: its glyph cache missed
+/// for every label of every frame whose camera turned, and the nine drawings of each label
+/// (halo and text) were rasterized again — about a tenth of a moved frame's work. A kept
+/// image painted through a bilinear filter costs a small part of that; at the scales of
+/// raster output (2–3 pixels per point) the filtering softens the glyph edges by well under
+/// a point. Only for image surfaces: SVG and PDF keep vector glyphs.
+@MainActor
+final class LabelBitmaps {
+  static let shared = LabelBitmaps()
+
+  /// A label's pixels and the offset of its first pixel from the label's centre, in points.
+  final class Bitmap {
+    let surface: OpaquePointer
+    let scale: Double
+    let left: Double
+    let top: Double
+
+    init(surface: OpaquePointer, scale: Double, left: Double, top: Double) {
+      self.surface = surface
+      self.scale = scale
+      self.left = left
+      self.top = top
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Paints the label centred on the origin of `cr`'s user space.
+    func paint(in cr: OpaquePointer) {
+      cairo_save(cr)
+      cairo_translate(cr, left, top)
+      cairo_scale(cr, 1 / scale, 1 / scale)
+      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+      cairo_paint(cr)
+      cairo_restore(cr)
+    }
+  }
+
+  private struct Key: Hashable {
+    let name: String
+    let size: Double
+    let halo: RGBA
+    let label: RGBA
+    let scale: Double
+  }
+
+  private var bitmaps: [Key: Bitmap] = [:]
+  private var order: [Key] = []
+  /// The most images kept (a city centre shows a few dozen names).
+  static let limit = 512
+
+  /// The kept (or newly drawn) image of `name` for a raster `cr` whose user space is a
+  /// uniform scale of device pixels (any rotation); `nil` for vector surfaces and skewed or
+  /// degenerate transforms.
+  func bitmap(for name: String, size: Double, style: MapStyle, on cr: OpaquePointer) -> Bitmap? {
+    guard let target = cairo_get_target(cr),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return nil }
+    var m = cairo_matrix_t()
+    cairo_get_matrix(cr, &m)
+    // A uniform scale times a rotation: both columns the same length, at right angles.
+    let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot()
+    let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot()
+    guard sx.isFinite, sx > 0.01, sx < 64, abs(sx - sy) < 1e-6 * sx,
+      abs(m.xx * m.xy + m.yx * m.yy) < 1e-6 * sx * sx
+    else { return nil }
+    // Scales that differ in the last bits (a rotation's rounding) share one image.
+    let scale = (sx * 1024).rounded() / 1024
+    let key = Key(name: name, size: size, halo: style.labelHalo, label: style.label, scale: scale)
+    if let kept = bitmaps[key] { return kept }
+    let (w, h) = LabelPainter.shared.extents(of: name, size: size, weight: .medium)
+    // The halo reaches 1.2 pt around the text; glyphs may overhang their logical box a
+    // little, so a margin of 3 pt on each side.
+    let margin = 3.0
+    let width = Int(((w + 2 * margin) * scale).rounded(.up))
+    let height = Int(((h + 2 * margin) * scale).rounded(.up))
+    guard width > 0, height > 0, width <= 8192, height <= 8192,
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    else { return nil }
+    guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      return nil
+    }
+    let context = cairo_create(surface)!
+    // The same font options as the picture (hinting, antialiasing).
+    let options = cairo_font_options_create()
+    cairo_get_font_options(cr, options)
+    cairo_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    cairo_scale(context, scale, scale)
+    cairo_translate(context, margin + w / 2, margin + h / 2)
+    RoadLabeler.drawLabel(name, size: size, style: style, in: context, width: w, height: h)
+    cairo_destroy(context)
+    cairo_surface_flush(surface)
+    let bitmap = Bitmap(
+      surface: surface, scale: scale, left: -(margin + w / 2), top: -(margin + h / 2))
+    bitmaps[key] = bitmap
+    order.append(key)
+    if order.count > Self.limit { bitmaps[order.removeFirst()] = nil }
+    return bitmap
   }
 }

@@ -343,15 +343,26 @@ import ViewKit
     let open = try renderer.raster(window: openWindow, map: MapLayer(scene: scene, view: openMap))
     // Between the header and the footer: the same pixels.
     var differing = 0
+    var largest = 0
     for y in 160..<660 {
-      for x in 0..<covered.width where covered.pixel(x: x, y: y)! != open.pixel(x: x, y: y)! {
-        differing += 1
+      for x in 0..<covered.width {
+        let a = covered.pixel(x: x, y: y)!
+        let b = open.pixel(x: x, y: y)!
+        let difference = [
+          Int(a.red) - Int(b.red), Int(a.green) - Int(b.green), Int(a.blue) - Int(b.blue),
+        ].map(abs).max()!
+        largest = max(largest, difference)
+        // Street names are kept images turned by Cairo's bilinear filter, whose fixed-point
+        // sample positions round differently in a raster of another height: at most two
+        // levels apart.
+        if difference > 2 { differing += 1 }
       }
     }
     // Tiles give the same pixels whatever the raster's size; the direct drawing's bands
     // fall elsewhere in a smaller raster, which moves rounding at a few edges.
     #expect(
-      differing <= (tiles ? 0 : 240), "\(differing) pixels differ between the header and the footer"
+      differing <= (tiles ? 0 : 240),
+      "\(differing) pixels differ between the header and the footer (by up to \(largest))"
     )
     // The footer's rounded corner shows the map.
     #expect(covered.pixel(x: 2, y: 662)! == open.pixel(x: 2, y: 662)!)
