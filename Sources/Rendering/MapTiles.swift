@@ -440,14 +440,24 @@ enum MapTileCompositor {
               column += run
               continue
             }
+            // Two pixels side by side in one 64-bit load (tiles are little-endian words).
+            let raw = UnsafeRawPointer(pixels)
+            let below = rowPixels &* 4
             for c in column..<(column + run) {
-              let ix = fx >> 16
-              let iy = fy >> 16
-              let wx = UInt32((fx >> 8) & 0xFF)
-              let wy = UInt32((fy >> 8) & 0xFF)
+              let at = ((fy >> 16) &* rowPixels &+ (fx >> 16) &- offset) &* 4
+              let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+              let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
+              // Most of a map is flat colour: four equal pixels need no weighing.
+              if top == bottom,
+                UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
+              {
+                out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
+              } else {
+                out[c] = bilinear(
+                  top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
+              }
               fx &+= stepX
               fy &+= stepY
-              out[c] = bilinear(pixels + (iy &* rowPixels &+ ix &- offset), rowPixels, wx, wy)
             }
             column += run
           }
@@ -471,27 +481,22 @@ enum MapTileCompositor {
     return (q & 0x00FF_00FF) | ((q & 0xFF00) << 24)
   }
 
-  /// The pixels at `p`, `p + 1` and the row below weighed by `wx`, `wy` (0 … 255 of 256):
-  /// all three channels at once in 16-bit lanes, rounded; alpha opaque.
+  /// Two pixels side by side over the two below them (each pair one little-endian 64-bit
+  /// word, the left pixel in the low half) weighed by `wx`, `wy` (0 … 255 of 256): all three
+  /// channels at once in 16-bit lanes, rounded; alpha opaque.
   @inline(__always)
-  static func bilinear(_ p: UnsafePointer<UInt32>, _ rowPixels: Int, _ wx: UInt32, _ wy: UInt32)
-    -> UInt32
-  {
-    let a = p[0]
-    let b = p[1]
-    let c = p[rowPixels]
-    let d = p[rowPixels &+ 1]
-    // Most of a map is flat colour: four equal pixels need no weighing.
-    if a == b, c == d, a == c { return a | 0xFF00_0000 }
+  static func bilinear(_ top: UInt64, _ bottom: UInt64, _ wx: UInt64, _ wy: UInt64) -> UInt32 {
     let lanes: UInt64 = 0x0000_00FF_00FF_00FF
     let half: UInt64 = 0x0000_0080_0080_0080
-    let x1 = UInt64(wx)
-    let x0 = 256 &- x1
-    let y1 = UInt64(wy)
-    let y0 = 256 &- y1
-    let top = ((spread(a) &* x0 &+ spread(b) &* x1 &+ half) >> 8) & lanes
-    let bottom = ((spread(c) &* x0 &+ spread(d) &* x1 &+ half) >> 8) & lanes
-    let mixed = ((top &* y0 &+ bottom &* y1 &+ half) >> 8) & lanes
+    let x0 = 256 &- wx
+    let y0 = 256 &- wy
+    let upper =
+      ((spread(UInt32(truncatingIfNeeded: top)) &* x0
+        &+ spread(UInt32(truncatingIfNeeded: top >> 32)) &* wx &+ half) >> 8) & lanes
+    let lower =
+      ((spread(UInt32(truncatingIfNeeded: bottom)) &* x0
+        &+ spread(UInt32(truncatingIfNeeded: bottom >> 32)) &* wx &+ half) >> 8) & lanes
+    let mixed = ((upper &* y0 &+ lower &* wy &+ half) >> 8) & lanes
     return UInt32(truncatingIfNeeded: (mixed & 0x00FF_00FF) | ((mixed >> 24) & 0xFF00))
       | 0xFF00_0000
   }
