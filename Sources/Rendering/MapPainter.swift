@@ -84,13 +84,18 @@ struct MapPainter: Sendable {
   /// Street names and alternatives: what lies under the route and depends only on the
   /// map, camera, style, alternatives and the view's rectangle, so a kept raster holds it.
   @MainActor
-  func paintUnderlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
+  /// `ownsRaster`: `cr` draws into an unclipped image surface of the caller's own, into
+  /// whose pixels labels may be composited directly (``RoadLabeler/ownsRaster``).
+  func paintUnderlays(
+    in cr: OpaquePointer, size: CGSize, anchor: CGPoint, ownsRaster: Bool = false
+  ) {
     var m = matrix(anchor: anchor)
     if let map = scene.map, scene.showsRoadNames {
-      RoadLabeler(
+      var labeler = RoadLabeler(
         map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size
       )
-      .paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
+      labeler.ownsRaster = ownsRaster
+      labeler.paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
     }
     paintAlternatives(in: cr, matrix: &m)
   }

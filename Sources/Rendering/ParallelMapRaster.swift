@@ -22,7 +22,7 @@ enum ParallelMapRaster {
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
-  /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:)``)
+  /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:ownsRaster:)``)
   /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; returns `false`
   /// (having drawn nothing) when it cannot. With `visibleRows` (view points, see
   /// ``MapOcclusion``) only those rows are drawn and painted: the others are under opaque
@@ -98,7 +98,7 @@ enum ParallelMapRaster {
       let context = cairo_create(drawn.surface)!
       cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
       cairo_scale(context, scale, scale)
-      painter.paintUnderlays(in: context, size: size, anchor: anchor)
+      painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
       cairo_destroy(context)
       cairo_surface_flush(drawn.surface)
       raster = drawn

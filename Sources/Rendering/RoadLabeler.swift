@@ -11,6 +11,11 @@ struct RoadLabeler {
   let style: MapStyle
   let metersPerPoint: Double
   let size: CGSize
+  /// Whether `cr` of ``paint(_:in:matrix:)`` draws into an image surface of our own with
+  /// no clip, whose pixels the labels' kept images (``LabelBitmaps``) may be composited
+  /// into directly; otherwise Cairo paints them (raster output) or draws them as glyphs
+  /// (SVG and PDF).
+  var ownsRaster = false
   /// The most labels drawn in one picture.
   static let limit = 80
   /// Where the halo copies of a label go, in points.
@@ -76,7 +81,9 @@ struct RoadLabeler {
       if let bitmap = LabelBitmaps.shared.bitmap(
         for: feature.name, size: fontSize, style: style, on: cr)
       {
-        bitmap.paint(in: cr)
+        // Straight into our own raster's pixels, else through Cairo (under its clip): the
+        // same picture but for rounding.
+        if !(ownsRaster && bitmap.composite(in: cr)) { bitmap.paint(in: cr) }
       } else {
         Self.drawLabel(feature.name, size: fontSize, style: style, in: cr, width: w, height: h)
       }
@@ -167,7 +174,8 @@ final class LabelBitmaps {
 
     deinit { cairo_surface_destroy(surface) }
 
-    /// Paints the label centred on the origin of `cr`'s user space.
+    /// Paints the label centred on the origin of `cr`'s user space through Cairo (a
+    /// surface pattern, bilinear filter).
     func paint(in cr: OpaquePointer) {
       cairo_save(cr)
       cairo_translate(cr, left, top)
@@ -177,6 +185,157 @@ final class LabelBitmaps {
       cairo_paint(cr)
       cairo_restore(cr)
     }
+
+    /// Composites the label, centred on the origin of `cr`'s user space, straight into the
+    /// pixels of `cr`'s image surface (OVER, bilinear sampling of the kept image), ignoring
+    /// any clip: for rasters of our own (see ``RoadLabeler/ownsRaster``). `false`, having
+    /// drawn nothing, for other surfaces, operators or transforms.
+    ///
+    /// Cairo's own path (a surface pattern turned by the transform) goes through pixman's
+    /// generic bilinear fetcher for every pixel of the label's box, about a hundred
+    /// instructions a pixel; most of a label's box is transparent, which this skips at a
+    /// glance (four zero pixels).
+    func composite(in cr: OpaquePointer) -> Bool {
+      guard let target = cairo_get_target(cr),
+        cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+        cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+      else { return false }
+      let format = cairo_image_surface_get_format(target)
+      guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return false }
+      var offsetX = 0.0
+      var offsetY = 0.0
+      cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+      guard offsetX == 0, offsetY == 0 else { return false }
+      cairo_surface_flush(target)
+      guard let data = cairo_image_surface_get_data(target),
+        let source = cairo_image_surface_get_data(surface)
+      else { return false }
+      let width = Int(cairo_image_surface_get_width(target))
+      let height = Int(cairo_image_surface_get_height(target))
+      let stride = Int(cairo_image_surface_get_stride(target))
+      let sourceWidth = Int(cairo_image_surface_get_width(surface))
+      let sourceHeight = Int(cairo_image_surface_get_height(surface))
+      let sourceStride = Int(cairo_image_surface_get_stride(surface))
+      // Image pixel (u, v) ↦ user (left + u / scale, top + v / scale) ↦ device by the CTM.
+      var m = cairo_matrix_t()
+      cairo_get_matrix(cr, &m)
+      var toUser = cairo_matrix_t()
+      cairo_matrix_init(&toUser, 1 / scale, 0, 0, 1 / scale, left, top)
+      var toDevice = cairo_matrix_t()
+      cairo_matrix_multiply(&toDevice, &toUser, &m)
+      var toImage = toDevice
+      guard cairo_matrix_invert(&toImage) == CAIRO_STATUS_SUCCESS else { return false }
+      // The image's box on the device, in whole pixels, within the surface.
+      var minX = Double.infinity
+      var minY = Double.infinity
+      var maxX = -Double.infinity
+      var maxY = -Double.infinity
+      for (u, v) in [
+        (0.0, 0.0), (Double(sourceWidth), 0), (0, Double(sourceHeight)),
+        (Double(sourceWidth), Double(sourceHeight)),
+      ] {
+        var x = u
+        var y = v
+        cairo_matrix_transform_point(&toDevice, &x, &y)
+        minX = min(minX, x)
+        minY = min(minY, y)
+        maxX = max(maxX, x)
+        maxY = max(maxY, y)
+      }
+      guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
+      let x0 = max(0, Int(minX.rounded(.down)))
+      let y0 = max(0, Int(minY.rounded(.down)))
+      let x1 = min(width, Int(maxX.rounded(.up)))
+      let y1 = min(height, Int(maxY.rounded(.up)))
+      guard x0 < x1, y0 < y1 else { return true }
+      let one = 65536.0
+      // Steps along a device row in image pixels (16.16), and the sample at each pixel's
+      // centre less half an image pixel (bilinear weights between pixel centres).
+      let stepU = Int((toImage.xx * one).rounded())
+      let stepV = Int((toImage.yx * one).rounded())
+      let opaque = format == CAIRO_FORMAT_RGB24
+      let pixels = UnsafeRawPointer(source)
+      let lastU = sourceWidth - 2
+      let lastV = sourceHeight - 2
+      for y in y0..<y1 {
+        var u0 = Double(x0) + 0.5
+        var v0 = Double(y) + 0.5
+        cairo_matrix_transform_point(&toImage, &u0, &v0)
+        var fu = Int(((u0 - 0.5) * one).rounded(.down))
+        var fv = Int(((v0 - 0.5) * one).rounded(.down))
+        let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in x0..<x1 {
+          let iu = fu >> 16
+          let iv = fv >> 16
+          defer {
+            fu &+= stepU
+            fv &+= stepV
+          }
+          // The image has a transparent margin: samples beyond its last pixel pair add
+          // nothing.
+          guard iu >= 0, iv >= 0, iu <= lastU, iv <= lastV else { continue }
+          let at = iv &* sourceStride &+ iu &* 4
+          let top = pixels.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+          let bottom = pixels.loadUnaligned(fromByteOffset: at &+ sourceStride, as: UInt64.self)
+          if top | bottom == 0 { continue }
+          let sample = LabelBitmaps.bilinear(
+            top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
+          row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
+        }
+      }
+      cairo_surface_mark_dirty_rectangle(
+        target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+      return true
+    }
+  }
+
+  /// A premultiplied ARGB pixel's four channels in 16-bit lanes (bits 0, 16, 32, 48).
+  @inline(__always)
+  nonisolated static func spread(_ p: UInt32) -> UInt64 {
+    let q = UInt64(p)
+    return (q & 0xFF) | ((q & 0xFF00) << 8) | ((q & 0xFF_0000) << 16) | ((q & 0xFF00_0000) << 24)
+  }
+
+  /// The lanes of ``spread(_:)`` back into a pixel.
+  @inline(__always)
+  nonisolated static func pack(_ lanes: UInt64) -> UInt32 {
+    UInt32(
+      truncatingIfNeeded: (lanes & 0xFF) | ((lanes >> 8) & 0xFF00) | ((lanes >> 16) & 0xFF_0000)
+        | ((lanes >> 24) & 0xFF00_0000))
+  }
+
+  /// Two premultiplied pixels side by side (one little-endian word, left in the low half)
+  /// over the two below them, weighed by `wx`, `wy` (0 … 255 of 256), rounded.
+  @inline(__always)
+  nonisolated static func bilinear(_ top: UInt64, _ bottom: UInt64, _ wx: UInt64, _ wy: UInt64)
+    -> UInt32
+  {
+    let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+    let half: UInt64 = 0x0080_0080_0080_0080
+    let x0 = 256 &- wx
+    let y0 = 256 &- wy
+    let upper =
+      ((spread(UInt32(truncatingIfNeeded: top)) &* x0
+        &+ spread(UInt32(truncatingIfNeeded: top >> 32)) &* wx &+ half) >> 8) & lanes
+    let lower =
+      ((spread(UInt32(truncatingIfNeeded: bottom)) &* x0
+        &+ spread(UInt32(truncatingIfNeeded: bottom >> 32)) &* wx &+ half) >> 8) & lanes
+    return pack(((upper &* y0 &+ lower &* wy &+ half) >> 8) & lanes)
+  }
+
+  /// `source` (premultiplied) over `destination`: an opaque destination (RGB24) stays
+  /// opaque; a translucent one (ARGB32) gains the source's coverage.
+  @inline(__always)
+  nonisolated static func over(_ source: UInt32, _ destination: UInt32, opaque: Bool) -> UInt32 {
+    let alpha = UInt64(source >> 24)
+    if alpha == 255 { return source }
+    let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+    // destination · (255 − alpha) / 255 in every lane, rounded (x + 128, plus its high
+    // byte, over 256).
+    var kept = spread(destination) &* (255 &- alpha) &+ 0x0080_0080_0080_0080
+    kept = ((kept &+ ((kept >> 8) & lanes)) >> 8) & lanes
+    let mixed = pack(kept) &+ source
+    return opaque ? mixed | 0xFF00_0000 : mixed
   }
 
   private struct Key: Hashable {
