@@ -257,36 +257,76 @@ final class LabelBitmaps {
       let pixels = UnsafeRawPointer(source)
       let lastU = sourceWidth - 2
       let lastV = sourceHeight - 2
+      // Samples whose pixel pair lies inside the image: 16.16 values 0 … last + 1 less one.
+      let highU = (lastU + 1) << 16 - 1
+      let highV = (lastV + 1) << 16 - 1
       for y in y0..<y1 {
         var u0 = Double(x0) + 0.5
         var v0 = Double(y) + 0.5
         cairo_matrix_transform_point(&toImage, &u0, &v0)
-        var fu = Int(((u0 - 0.5) * one).rounded(.down))
-        var fv = Int(((v0 - 0.5) * one).rounded(.down))
-        let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        for x in x0..<x1 {
-          let iu = fu >> 16
-          let iv = fv >> 16
-          defer {
-            fu &+= stepU
-            fv &+= stepV
-          }
-          // The image has a transparent margin: samples beyond its last pixel pair add
-          // nothing.
-          guard iu >= 0, iv >= 0, iu <= lastU, iv <= lastV else { continue }
-          let at = iv &* sourceStride &+ iu &* 4
+        let startU = Int(((u0 - 0.5) * one).rounded(.down))
+        let startV = Int(((v0 - 0.5) * one).rounded(.down))
+        // The row's pixels whose samples fall inside the image (the image has a
+        // transparent margin: those outside add nothing).
+        let inside = LabelBitmaps.steps(from: startU, by: stepU, within: 0...highU, count: x1 - x0)
+          .clamped(
+            to: LabelBitmaps.steps(from: startV, by: stepV, within: 0...highV, count: x1 - x0))
+        guard !inside.isEmpty else { continue }
+        var fu = startU &+ stepU &* inside.lowerBound
+        var fv = startV &+ stepV &* inside.lowerBound
+        let row =
+          UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+          + x0
+        for x in inside {
+          let at = (fv >> 16) &* sourceStride &+ (fu >> 16) &* 4
           let top = pixels.loadUnaligned(fromByteOffset: at, as: UInt64.self)
           let bottom = pixels.loadUnaligned(fromByteOffset: at &+ sourceStride, as: UInt64.self)
-          if top | bottom == 0 { continue }
-          let sample = LabelBitmaps.bilinear(
-            top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
-          row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
+          if top == bottom, UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
+          {
+            // Four equal pixels (clear margin, the halo's and the glyphs' insides).
+            if top != 0 {
+              row[x] = LabelBitmaps.over(UInt32(truncatingIfNeeded: top), row[x], opaque: opaque)
+            }
+          } else {
+            let sample = LabelBitmaps.bilinear(
+              top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
+            row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
+          }
+          fu &+= stepU
+          fv &+= stepV
         }
       }
       cairo_surface_mark_dirty_rectangle(
         target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
       return true
     }
+  }
+
+  /// The steps `k` in `0 ..< count` for which `start + k · step` lies within `range`.
+  nonisolated static func steps(
+    from start: Int, by step: Int, within range: ClosedRange<Int>, count: Int
+  )
+    -> Range<Int>
+  {
+    // Ceiling and floor of a quotient by a positive divisor.
+    func up(_ a: Int, _ b: Int) -> Int { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
+    func down(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    var first: Int
+    var last: Int
+    if step > 0 {
+      first = up(range.lowerBound - start, step)
+      last = down(range.upperBound - start, step)
+    } else if step < 0 {
+      first = up(start - range.upperBound, -step)
+      last = down(start - range.lowerBound, -step)
+    } else {
+      guard range.contains(start) else { return 0..<0 }
+      first = 0
+      last = count - 1
+    }
+    first = max(first, 0)
+    last = min(last, count - 1)
+    return first <= last ? first..<(last + 1) : 0..<0
   }
 
   /// A premultiplied ARGB pixel's four channels in 16-bit lanes (bits 0, 16, 32, 48).
