@@ -56,6 +56,9 @@ final class MapTileCache {
   nonisolated static let tileShift = 9
   /// Extra pixels drawn around the core.
   nonisolated static let margin = 2
+  /// Pixels on a side of the blocks whose flat colour is kept (``Tile/flat``).
+  nonisolated static let flatBlock = 8
+  nonisolated static let flatShift = 3
   /// Zoom levels per doubling of metres per point.
   nonisolated static let levelsPerOctave = 4.0
 
@@ -76,6 +79,11 @@ final class MapTileCache {
   final class Tile: @unchecked Sendable {
     let surface: OpaquePointer
     let pixels: UnsafePointer<UInt32>
+    /// For each `flatBlock` × `flatBlock` block of the core (row by row), its colour (alpha
+    /// set) when every pixel a bilinear sample in it reads — the block and one pixel right
+    /// and below — has that colour, else 0: a frame's samples in a flat block are filled
+    /// with its colour without reading or weighing pixels (most of a map is flat colour).
+    let flat: UnsafeMutablePointer<UInt32>
     /// Pixels (not bytes) per row.
     let rowPixels: Int
     let byteCount: Int
@@ -90,9 +98,40 @@ final class MapTileCache {
       byteCount = stride * Int(cairo_image_surface_get_height(surface))
       pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
         .assumingMemoryBound(to: UInt32.self)
+      flat = Self.flatBlocks(pixels, rowPixels: rowPixels)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    deinit {
+      flat.deallocate()
+      cairo_surface_destroy(surface)
+    }
+
+    /// The blocks' colours (see ``flat``) of a tile's pixels.
+    static func flatBlocks(_ pixels: UnsafePointer<UInt32>, rowPixels: Int)
+      -> UnsafeMutablePointer<UInt32>
+    {
+      let block = MapTileCache.flatBlock
+      let perSide = MapTileCache.tileSize / block
+      let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: perSide * perSide)
+      let margin = MapTileCache.margin
+      for by in 0..<perSide {
+        for bx in 0..<perSide {
+          let first = pixels + (margin + by * block) * rowPixels + margin + bx * block
+          // RGB24: the top byte is not part of the colour.
+          let colour = first[0] & 0x00FF_FFFF
+          var same = true
+          rows: for y in 0...block {
+            let row = first + y * rowPixels
+            for x in 0...block where row[x] & 0x00FF_FFFF != colour {
+              same = false
+              break rows
+            }
+          }
+          flat[by * perSide + bx] = same ? colour | 0xFF00_0000 : 0
+        }
+      }
+      return flat
+    }
   }
 
   private var tiles: [Key: (tile: Tile, lastUse: Int)] = [:]
@@ -288,13 +327,17 @@ enum MapTileCompositor {
     let columns = wanted.map(\.x).max()! - x0 + 1
     let rows = wanted.map(\.y).max()! - y0 + 1
     var table = [UnsafePointer<UInt32>?](repeating: nil, count: columns * rows)
-    for (w, tile) in zip(wanted, tiles) { table[(w.y - y0) * columns + (w.x - x0)] = tile.pixels }
+    var flat = [UnsafePointer<UInt32>?](repeating: nil, count: columns * rows)
+    for (w, tile) in zip(wanted, tiles) {
+      table[(w.y - y0) * columns + (w.x - x0)] = tile.pixels
+      flat[(w.y - y0) * columns + (w.x - x0)] = UnsafePointer(tile.flat)
+    }
     let land = painter.scene.style.land
     let landPixel =
       0xFF00_0000 | UInt32((land.red * 255).rounded()) << 16
       | UInt32((land.green * 255).rounded()) << 8 | UInt32((land.blue * 255).rounded())
     let grid = TileGrid(
-      table: table, x0: x0, y0: y0, columns: columns, rows: rows,
+      table: table, flat: flat, x0: x0, y0: y0, columns: columns, rows: rows,
       rowPixels: tiles[0].rowPixels, fallback: landPixel)
     let target = UnsafeSendableMutable(destination)
     // Bands of rows on all cores: each writes its own rows and reads the tiles.
@@ -366,6 +409,8 @@ enum MapTileCompositor {
   /// The tiles' pixels by grid position, for the resampling threads.
   struct TileGrid: @unchecked Sendable {
     let table: [UnsafePointer<UInt32>?]
+    /// Each tile's flat block colours (``MapTileCache/Tile/flat``), by the same index.
+    let flat: [UnsafePointer<UInt32>?]
     let x0: Int
     let y0: Int
     let columns: Int
@@ -390,76 +435,108 @@ enum MapTileCompositor {
     let stepY = Int((toTiles.yx * one).rounded())
     let rowPixels = grid.rowPixels
     grid.table.withUnsafeBufferPointer { table in
-      // Blocks of columns, so the tile pixels one block reads stay in the cache from one
-      // row to the next (a rotated row crosses many tile rows), wide enough that the
-      // destination is written in long runs: narrow blocks write each row in short pieces
-      // a stride apart, and those writes miss the cache (64 columns cost a third more
-      // time than 512 in renderbench's moved frame).
-      let block = 512
-      for firstColumn in Swift.stride(from: 0, to: width, by: block) {
-        let lastColumn = min(width, firstColumn + block)
-        for row in rows {
-          // The first pixel's centre, less half a pixel (sample at pixel centres).
-          let (sx, sy) = toTiles.apply(Double(firstColumn) + 0.5, Double(row) + 0.5)
-          // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
-          let shiftBack = filter == .bilinear ? 0.5 : 0
-          var fx = Int(((sx - shiftBack) * one).rounded())
-          var fy = Int(((sy - shiftBack) * one).rounded())
-          let out = UnsafeMutableRawPointer(destination + row * stride)
-            .assumingMemoryBound(to: UInt32.self)
-          // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
-          var column = firstColumn
-          while column < lastColumn {
-            let tileX = (fx >> 16) >> shift
-            let tileY = (fy >> 16) >> shift
-            // How many more pixels stay in this tile along x and along y (16.16 steps).
-            let run = min(
-              lastColumn - column,
-              1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
-              1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
-            let tx = tileX - grid.x0
-            let ty = tileY - grid.y0
-            let found =
-              tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
-              ? table[ty * grid.columns + tx] : nil
-            guard let pixels = found else {
-              for c in column..<(column + run) { out[c] = grid.fallback }
-              fx &+= stepX &* run
-              fy &+= stepY &* run
-              column += run
-              continue
-            }
-            // From a global pixel (x + y · rowPixels) to its place in the tile.
-            let offset = ((tileY << shift) &- margin) &* rowPixels &+ (tileX << shift) &- margin
-            if filter == .nearest {
-              for c in column..<(column + run) {
-                out[c] = pixels[(fy >> 16) &* rowPixels &+ (fx >> 16) &- offset] | 0xFF00_0000
-                fx &+= stepX
-                fy &+= stepY
+      grid.flat.withUnsafeBufferPointer { flatTable in
+        // Blocks of columns, so the tile pixels one block reads stay in the cache from one
+        // row to the next (a rotated row crosses many tile rows), wide enough that the
+        // destination is written in long runs: narrow blocks write each row in short pieces
+        // a stride apart, and those writes miss the cache (64 columns cost a third more
+        // time than 512 in renderbench's moved frame).
+        let block = 512
+        for firstColumn in Swift.stride(from: 0, to: width, by: block) {
+          let lastColumn = min(width, firstColumn + block)
+          for row in rows {
+            // The first pixel's centre, less half a pixel (sample at pixel centres).
+            let (sx, sy) = toTiles.apply(Double(firstColumn) + 0.5, Double(row) + 0.5)
+            // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
+            let shiftBack = filter == .bilinear ? 0.5 : 0
+            var fx = Int(((sx - shiftBack) * one).rounded())
+            var fy = Int(((sy - shiftBack) * one).rounded())
+            let out = UnsafeMutableRawPointer(destination + row * stride)
+              .assumingMemoryBound(to: UInt32.self)
+            // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
+            var column = firstColumn
+            while column < lastColumn {
+              let tileX = (fx >> 16) >> shift
+              let tileY = (fy >> 16) >> shift
+              // How many more pixels stay in this tile along x and along y (16.16 steps).
+              let run = min(
+                lastColumn - column,
+                1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
+                1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
+              let tx = tileX - grid.x0
+              let ty = tileY - grid.y0
+              let found =
+                tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
+                ? table[ty * grid.columns + tx] : nil
+              guard let pixels = found else {
+                for c in column..<(column + run) { out[c] = grid.fallback }
+                fx &+= stepX &* run
+                fy &+= stepY &* run
+                column += run
+                continue
               }
-              column += run
-              continue
-            }
-            // Two pixels side by side in one 64-bit load (tiles are little-endian words).
-            let raw = UnsafeRawPointer(pixels)
-            let below = rowPixels &* 4
-            for c in column..<(column + run) {
-              let at = ((fy >> 16) &* rowPixels &+ (fx >> 16) &- offset) &* 4
-              let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-              let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
-              // Most of a map is flat colour: four equal pixels need no weighing.
-              if top == bottom,
-                UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
-              {
-                out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
-              } else {
-                out[c] = bilinear(
-                  top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
+              // From a global pixel (x + y · rowPixels) to its place in the tile.
+              let offset = ((tileY << shift) &- margin) &* rowPixels &+ (tileX << shift) &- margin
+              if filter == .nearest {
+                for c in column..<(column + run) {
+                  out[c] = pixels[(fy >> 16) &* rowPixels &+ (fx >> 16) &- offset] | 0xFF00_0000
+                  fx &+= stepX
+                  fy &+= stepY
+                }
+                column += run
+                continue
               }
-              fx &+= stepX
-              fy &+= stepY
+              // Two pixels side by side in one 64-bit load (tiles are little-endian words).
+              let raw = UnsafeRawPointer(pixels)
+              let below = rowPixels &* 4
+              // Runs of pixels whose samples lie in one flat block of the tile: filled with
+              // its colour; the others weighed one by one.
+              let blocks = flatTable[ty * grid.columns + tx]!
+              let flatShift = MapTileCache.flatShift
+              let perSide = size >> flatShift
+              let originX = tileX << (shift + 16)
+              let originY = tileY << (shift + 16)
+              let end = column + run
+              while column < end {
+                let bx = (fx &- originX) >> (16 + flatShift)
+                let by = (fy &- originY) >> (16 + flatShift)
+                let steps = min(
+                  end - column,
+                  1
+                    + stepsWithin(
+                      fx, step: stepX, low: originX &+ bx << (16 + flatShift),
+                      size: 1 << (16 + flatShift)),
+                  1
+                    + stepsWithin(
+                      fy, step: stepY, low: originY &+ by << (16 + flatShift),
+                      size: 1 << (16 + flatShift)))
+                let colour = blocks[by &* perSide &+ bx]
+                if colour != 0 {
+                  (out + column).update(repeating: colour, count: steps)
+                  fx &+= stepX &* steps
+                  fy &+= stepY &* steps
+                  column += steps
+                  continue
+                }
+                for c in column..<(column + steps) {
+                  let at = ((fy >> 16) &* rowPixels &+ (fx >> 16) &- offset) &* 4
+                  let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                  let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
+                  // Four equal pixels need no weighing.
+                  if top == bottom,
+                    UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
+                  {
+                    out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
+                  } else {
+                    out[c] = bilinear(
+                      top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
+                  }
+                  fx &+= stepX
+                  fy &+= stepY
+                }
+                column += steps
+              }
             }
-            column += run
           }
         }
       }
