@@ -4,8 +4,8 @@
 /// Adler-32 of what it reads on the way (a run costs one multiply-add, not one add a byte).
 ///
 /// One value writes one fixed-code block into memory the caller provides: ``compress(_:count:)``
-/// takes the input in as many pieces as the caller likes (a run never continues from one
-/// piece into the next), ``finish()`` ends the block. A stream that is not final ends with
+/// takes the input in as many pieces as the caller likes (a run goes on from one piece into
+/// the next), ``finish()`` ends the block. A stream that is not final ends with
 /// an empty stored block, so it stops on a byte boundary and the next stream can follow it.
 ///
 /// The input is cut into tokens — a literal and the copies of it that follow — where a byte
@@ -79,6 +79,9 @@ struct RunLengthDeflater {
   private var filled: UInt64 = 0
   private var s1: UInt64 = 1
   private var s2: UInt64 = 0
+  /// The last token, still open: its byte and length so far.
+  private var pendingByte: UInt64 = 0
+  private var pendingLength = 0
 
   /// Starts a block at `out`, which must hold ``capacity(forInput:)`` bytes for all the
   /// input to come; `final` marks the last block of the whole deflate stream.
@@ -90,11 +93,16 @@ struct RunLengthDeflater {
     filled = 3
   }
 
-  /// The Adler-32 of all the input so far.
+  /// The Adler-32 of all the input, once ``finish()`` has written the last token.
   var adler: UInt32 { UInt32(s2 % 65521) << 16 | UInt32(s1 % 65521) }
 
   /// Deflates `count` (under 2^24) more bytes at `input`.
   mutating func compress(_ input: UnsafePointer<UInt8>, count: Int) {
+    deflate(input, count: count, closing: false)
+  }
+
+  /// Deflates `count` more bytes at `input`, then, when `closing`, the token left open.
+  private mutating func deflate(_ input: UnsafePointer<UInt8>, count: Int, closing: Bool) {
     // Runs and their Adler-32 sums stay far from overflowing below 2^24 bytes a piece.
     precondition(count < 1 << 24, "a piece of at most 16 MiB")
     let literals = Self.literalTable
@@ -134,7 +142,7 @@ struct RunLengthDeflater {
       store()
     }
     /// Keeps s1 under 2^31 and s2 under 2^61, so that the tokens of one block (at most
-    /// 2^24 bytes in all) add under 2^33 to s1 and 2^57 to s2 before the next check.
+    /// 2^25 bytes in all) add under 2^34 to s1 and 2^60 to s2 before the next check.
     @inline(__always) func reduce() {
       if (s1 | s2 &>> 30) >= 1 << 31 {
         s1 %= 65521
@@ -142,10 +150,9 @@ struct RunLengthDeflater {
       }
     }
 
-    /// A token: the literal at `start` and its `length - 1` copies after it (none, one, two,
-    /// or matches).
-    @inline(__always) func token(_ start: Int, _ length: Int) {
-      let byte = UInt64(input[start])
+    /// A token: the literal `byte` and its `length - 1` copies after it (none, one, two, or
+    /// matches).
+    @inline(__always) func token(_ byte: UInt64, _ length: Int) {
       if length == 1 {
         // Most tokens in detailed areas: a lone literal.
         literal(byte)
@@ -161,19 +168,20 @@ struct RunLengthDeflater {
       let code = entry & 0xFFFF
       let n = entry &>> 16
       if run > 258 {
-        // Long runs: matches of 258 first (ending on two matches rather than a match and
-        // literals).
+        // Long runs: matches of 258, then what is left as one match or up to two literals
+        // (cheaper than splitting the last 258 in two matches).
         put(code, n)
         store()
-        while run >= 261 {
+        while run >= 258 {
           match(258)
           run &-= 258
         }
-        if run > 258 {
-          match(run &- 3)
-          run = 3
+        if run >= 3 {
+          match(run)
+        } else {
+          for _ in 0..<run { put(code, n) }
+          store()
         }
-        match(run)
       } else {
         // One write: the literal, then a match, or (fewer than three copies) its code once or
         // twice more.
@@ -196,15 +204,19 @@ struct RunLengthDeflater {
 
     // Tokens start where a byte differs from the one before it: bit p of a block's mask
     // marks byte base + p so. Blocks of 64 bytes all equal to the byte before them (inside
-    // long runs) are skipped after a cheaper test.
-    var start = 0
+    // long runs) are passed over after a cheaper test. The token before byte 0 is the one
+    // left open by the last piece, if any: it goes on while its byte does.
+    let open = pendingLength > 0
+    var tokenByte = open ? pendingByte : UInt64(count > 0 ? input[0] : 0)
+    var start = -pendingLength
     var base = 0
     while base &+ 64 <= count {
       var mask: UInt64 = 0
       if base == 0 {
-        // Byte 0 starts the first token; bit 0 stays clear.
+        // Byte 0 starts a token unless it continues the open one.
         let word = raw.loadUnaligned(as: UInt64.self)
-        mask = nonzeroBytes(word ^ (word &<< 8 | word & 0xFF))
+        let before = open ? tokenByte : word & 0xFF
+        mask = nonzeroBytes(word ^ (word &<< 8 | before))
         for k in 1..<8 {
           let x =
             raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self)
@@ -232,24 +244,36 @@ struct RunLengthDeflater {
       while mask != 0 {
         let p = base &+ mask.trailingZeroBitCount
         mask &= mask &- 1
-        token(start, p &- start)
+        token(tokenByte, p &- start)
+        tokenByte = UInt64(input[p])
         start = p
       }
-      // Up to 64 tokens of at most `count` bytes in all since the last check.
+      // Up to 64 tokens of at most 2^25 bytes in all since the last check.
       reduce()
       base &+= 64
     }
-    // The last bytes, one at a time, and the last token.
-    var p = max(base, 1)
+    // The last bytes, one at a time.
+    var p = base
     while p < count {
-      if input[p] != input[p &- 1] {
-        token(start, p &- start)
+      let byte = UInt64(input[p])
+      if byte != tokenByte || (p == 0 && !open) {
+        if p > start { token(tokenByte, p &- start) }
+        tokenByte = byte
         start = p
       }
       p &+= 1
     }
-    if count > 0 { token(start, count &- start) }
     reduce()
+    // The last token stays open for the next piece (or `finish`), unless it grew long.
+    if count > start {
+      if closing || count &- start >= 1 << 22 {
+        token(tokenByte, count &- start)
+        pendingLength = 0
+      } else {
+        pendingByte = tokenByte
+        pendingLength = count &- start
+      }
+    }
     s1 %= 65521
     s2 %= 65521
 
@@ -263,6 +287,8 @@ struct RunLengthDeflater {
   /// Ends the block (and, for a stream that is not final, adds the empty stored block);
   /// returns the number of bytes written.
   mutating func finish() -> Int {
+    var none: UInt8 = 0
+    deflate(&none, count: 0, closing: true)
     let end = Self.literalTable[256]
     var bits = UInt64(end & 0xFFFF)
     var n = UInt64(end >> 16)
