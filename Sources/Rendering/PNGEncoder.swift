@@ -12,7 +12,8 @@ public enum PNGCompression: Sendable, Hashable {
 
 /// Writes 8-bit RGBA PNG files (RGB when every pixel is opaque) from Cairo's premultiplied ARGB32 pixels.
 ///
-/// Every row uses the `Sub` filter, which turns runs of one colour into runs of zeros.
+/// Rows use the `Sub` filter, which turns runs of one colour into runs of zeros, or `Up`
+/// where a row repeats the one above.
 enum PNGEncoder {
   /// Rows filtered at a time before they are deflated (with ``PNGCompression/fast``): about
   /// this many bytes, so that they are still in the first-level cache when deflated.
@@ -127,10 +128,16 @@ enum PNGEncoder {
     let rowBytes = 1 + (opaque ? 3 : 4) * width
     let count = rowBytes * rows.count
     /// Filters `rows` into `out`, one after the other; false when `opaque` and a pixel is not.
+    /// A row equal to the one above (any but the first; rows of flat colour) is written
+    /// with the `Up` filter, all zeros, without filtering it. Its opacity is the row above's,
+    /// which the band holding that row checks.
     func filter(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) -> Bool {
       for (index, y) in rows.enumerated() {
         let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-        if opaque {
+        if y > 0, memcmp(row, pixels + (y - 1) * stride, 4 * width) == 0 {
+          out[index * rowBytes] = 2
+          (out + index * rowBytes + 1).update(repeating: 0, count: rowBytes - 1)
+        } else if opaque {
           guard filterOpaqueRow(row, into: out + index * rowBytes, width: width) else {
             return false
           }
