@@ -3,8 +3,8 @@ import Foundation
 
 /// How hard the PNG encoder compresses.
 public enum PNGCompression: Sendable, Hashable {
-  /// Our own run-length deflate after the `Sub` filter (fixed codes, distance-1 matches):
-  /// many times faster than zlib, files about twice the size of ``balanced``'s.
+  /// Our own run-length deflate after the `Sub` or `Up` filter (fixed codes, distance-1
+  /// matches): many times faster than zlib, files about twice the size of ``balanced``'s.
   case fast
   /// zlib level 6 (the usual default): smaller files, slower.
   case balanced
