@@ -3,28 +3,37 @@ import Foundation
 
 /// How hard the PNG encoder compresses.
 public enum PNGCompression: Sendable, Hashable {
-  /// Our own run-length deflate after the `Sub` filter (fixed codes, distance-1 matches):
-  /// many times faster than zlib, files about twice the size of ``balanced``'s.
+  /// Our own run-length deflate after the `Sub` or `Up` filter (fixed codes, distance-1
+  /// matches): many times faster than zlib, files about twice the size of ``balanced``'s.
   case fast
   /// zlib level 6 (the usual default): smaller files, slower.
   case balanced
 }
 
-/// Writes 8-bit RGBA PNG files (RGB when every pixel is opaque) from Cairo's premultiplied ARGB32 pixels, with zlib.
+/// Writes 8-bit RGBA PNG files (RGB when every pixel is opaque) from Cairo's premultiplied ARGB32 pixels.
 ///
-/// Every row uses the `Sub` filter, which turns runs of one colour into runs of zeros.
+/// Rows use the `Sub` filter, which turns runs of one colour into runs of zeros, or `Up`
+/// where a row repeats the one above.
 enum PNGEncoder {
+  /// Rows filtered at a time before they are deflated (with ``PNGCompression/fast``): about
+  /// this many bytes, so that they are still in the first-level cache when deflated.
+  static let chunkBytes = 16 * 1024
+
   /// Encodes `width` × `height` premultiplied native-endian ARGB32 pixels.
   ///
   /// Bands of rows are filtered and deflated on separate threads (as pigz does): each band
   /// is a raw deflate stream ending on a byte boundary, the zlib header and the combined
-  /// Adler-32 wrap them into one zlib stream.
+  /// Adler-32 wrap them into one zlib stream, and the IDAT chunk's CRC is combined from the
+  /// bands' CRCs. With ``PNGCompression/fast`` a band goes through a small buffer a few rows
+  /// at a time: filtered, then deflated (and checksummed) while still in the cache.
   static func encode(
     pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
     compression: PNGCompression, parallel: Bool = true
   ) throws(RenderError) -> Data {
     let threads = parallel ? ProcessInfo.processInfo.activeProcessorCount : 1
-    let bands = max(1, min(threads, height / 64, 8))
+    // One band a thread where the picture is tall enough (each band's end costs a few bytes;
+    // two a thread measured no faster on this shared machine).
+    let bands = max(1, min(threads, height / 64, 16))
     let rowsPerBand = (height + bands - 1) / bands
     let results = BandResults(count: bands)
     let source = UnsafeSendable(pixels)
@@ -36,7 +45,7 @@ enum PNGEncoder {
       let first = band * rowsPerBand
       let last = min(height, first + rowsPerBand)
       if let result = encodeBand(
-        pixels: source.pointer, stride: stride, width: width, rows: first..<last,
+        pixels: source.pointer, stride: stride, width: width, rows: first..<max(first, last),
         compression: compression, isLast: band == bands - 1, opaque: true)
       {
         results.set(band, result)
@@ -50,74 +59,132 @@ enum PNGEncoder {
         let first = band * rowsPerBand
         let last = min(height, first + rowsPerBand)
         if let result = encodeBand(
-          pixels: source.pointer, stride: stride, width: width, rows: first..<last,
+          pixels: source.pointer, stride: stride, width: width, rows: first..<max(first, last),
           compression: compression, isLast: band == bands - 1, opaque: false)
         {
           results.set(band, result)
         }
       }
     }
-    var stream = Data([0x78, 0x01])
-    var adler: uLong = 1
+    var parts: [Band] = []
+    parts.reserveCapacity(bands)
+    defer { for part in parts { BufferPool.shared.recycle(part.bytes) } }
     for band in 0..<bands {
-      guard case .success(let part) = results.get(band) else {
-        if case .failure(let error) = results.get(band) { throw error }
-        throw .encodingFailed("band \(band) was not encoded")
+      switch results.get(band) {
+      case .success(let part): parts.append(part)
+      case .failure(let error): throw error
+      case nil: throw .encodingFailed("band \(band) was not encoded")
       }
-      stream.append(contentsOf: part.deflated)
-      adler = adler32_combine(adler, part.adler, off_t(part.rawCount))
     }
-    stream.appendBigEndian(UInt32(adler))
-    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // The zlib stream: header (deflate, 32 KiB window, fastest), the bands, Adler-32.
+    var adler: uLong = 1
+    var streamCRC = crc32(0, nil, 0)
+    let zlibHeader: [UInt8] = [0x49, 0x44, 0x41, 0x54, 0x78, 0x01]  // "IDAT", then the header
+    streamCRC = zlibHeader.withUnsafeBufferPointer { crc32(streamCRC, $0.baseAddress, 6) }
+    var streamCount = 2 + 4
+    for part in parts {
+      adler = adler32_combine(adler, part.adler, off_t(part.rawCount))
+      streamCRC = crc32_combine(streamCRC, part.crc, off_t(part.count))
+      streamCount += part.count
+    }
+    let adlerBytes = UInt32(adler).bigEndianBytes
+    streamCRC = adlerBytes.withUnsafeBufferPointer { crc32(streamCRC, $0.baseAddress, 4) }
+
     var header = Data()
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))
     header.append(contentsOf: [8, opaque ? 2 : 6, 0, 0, 0])
+    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    png.reserveCapacity(8 + 25 + 12 + streamCount + 12)
     appendChunk("IHDR", header, to: &png)
-    appendChunk("IDAT", stream, to: &png)
+    png.appendBigEndian(UInt32(streamCount))
+    png.append(contentsOf: zlibHeader)
+    for part in parts {
+      part.bytes.withUnsafeBufferPointer {
+        png.append(UnsafeBufferPointer(rebasing: $0[..<part.count]))
+      }
+    }
+    png.append(contentsOf: adlerBytes)
+    png.appendBigEndian(UInt32(streamCRC))
     appendChunk("IEND", Data(), to: &png)
     return png
   }
 
-  /// One band's raw deflate stream and the Adler-32 of its filtered bytes.
+  /// One band's raw deflate stream (the first `count` bytes of a pooled array), the CRC-32
+  /// of those bytes and the Adler-32 of its `rawCount` filtered bytes.
   struct Band: Sendable {
-    var deflated: [UInt8]
+    var bytes: [UInt8]
+    var count: Int
+    var crc: uLong
     var adler: uLong
     var rawCount: Int
   }
 
+  /// Filters and deflates rows `rows`; `nil` when `opaque` and a pixel is not.
   private static func encodeBand(
     pixels: UnsafePointer<UInt8>, stride: Int, width: Int, rows: Range<Int>,
     compression: PNGCompression, isLast: Bool, opaque: Bool
   ) -> Result<Band, RenderError>? {
     let rowBytes = 1 + (opaque ? 3 : 4) * width
     let count = rowBytes * rows.count
-    // Spare bytes: RGB rows are written sixteen bytes at a time.
-    var raw = BufferPool.shared.array(count: count + 16)
-    defer { BufferPool.shared.recycle(raw) }
-    let allOpaque = raw.withUnsafeMutableBufferPointer { out -> Bool in
+    /// Filters `rows` into `out`, one after the other; false when `opaque` and a pixel is not.
+    /// A row equal to the one above (any but the first; rows of flat colour) is written
+    /// with the `Up` filter, all zeros, without filtering it. Its opacity is the row above's,
+    /// which the band holding that row checks.
+    func filter(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) -> Bool {
       for (index, y) in rows.enumerated() {
         let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-        if opaque {
-          guard filterOpaqueRow(row, into: out.baseAddress! + index * rowBytes, width: width)
-          else { return false }
+        if y > 0, memcmp(row, pixels + (y - 1) * stride, 4 * width) == 0 {
+          out[index * rowBytes] = 2
+          (out + index * rowBytes + 1).update(repeating: 0, count: rowBytes - 1)
+        } else if opaque {
+          guard filterOpaqueRow(row, into: out + index * rowBytes, width: width) else {
+            return false
+          }
         } else {
-          filterRow(row, into: out.baseAddress! + index * rowBytes, width: width)
+          filterRow(row, into: out + index * rowBytes, width: width)
         }
       }
       return true
     }
+    if compression == .fast {
+      var out = BufferPool.shared.array(count: RunLengthDeflater.capacity(forInput: count))
+      let rowsPerChunk = max(1, min(rows.count, chunkBytes / rowBytes))
+      let result = out.withUnsafeMutableBufferPointer { buffer -> (count: Int, adler: UInt32)? in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rowsPerChunk * rowBytes + 16) {
+          chunk -> (count: Int, adler: UInt32)? in
+          // A spare byte: RGB rows are written one byte past their end.
+          var deflater = RunLengthDeflater(out: buffer.baseAddress!, final: isLast)
+          var y = rows.lowerBound
+          while y < rows.upperBound {
+            let next = min(rows.upperBound, y + rowsPerChunk)
+            guard filter(y..<next, into: chunk.baseAddress!) else { return nil }
+            deflater.compress(chunk.baseAddress!, count: (next - y) * rowBytes)
+            y = next
+          }
+          return (deflater.finish(), deflater.adler)
+        }
+      }
+      guard let result else {
+        BufferPool.shared.recycle(out)
+        return nil
+      }
+      let crc = out.withUnsafeBufferPointer { crc32_z(0, $0.baseAddress, result.count) }
+      return .success(
+        Band(
+          bytes: out, count: result.count, crc: crc, adler: uLong(result.adler), rawCount: count))
+    }
+    var raw = BufferPool.shared.array(count: count + 16)
+    defer { BufferPool.shared.recycle(raw) }
+    let allOpaque = raw.withUnsafeMutableBufferPointer { filter(rows, into: $0.baseAddress!) }
     guard allOpaque else { return nil }
     return raw.withUnsafeBufferPointer { buffer -> Result<Band, RenderError> in
       let base = buffer.baseAddress!
       let adler = uLong(Adler32.checksum(base, count: count))
-      if compression == .fast {
-        let deflated = RunLengthDeflater.deflate(base, count: count, final: isLast)
-        return .success(Band(deflated: deflated, adler: adler, rawCount: count))
-      }
       return Result { () throws(RenderError) -> Band in
         let deflated = try deflate(UnsafeBufferPointer(start: base, count: count), finish: isLast)
-        return Band(deflated: deflated, adler: adler, rawCount: count)
+        let crc = deflated.withUnsafeBufferPointer { crc32_z(0, $0.baseAddress, $0.count) }
+        return Band(bytes: deflated, count: deflated.count, crc: crc, adler: adler, rawCount: count)
       }
     }
   }
@@ -148,9 +215,10 @@ enum PNGEncoder {
     }
   }
 
-  /// Writes one row of opaque pixels as RGB with the `Sub` filter, four pixels at a time
-  /// (sixteen bytes stored per four pixels, the last four overwritten by the next group or
-  /// falling in the spare bytes); returns whether every pixel was indeed opaque.
+  /// Writes one row of opaque pixels as RGB with the `Sub` filter, four pixels at a time:
+  /// one vector subtraction (any x86-64 has it), then byte swaps, shifts and masks (no byte
+  /// shuffle: SSSE3 is not in the baseline); the last pixels one at a time, storing one byte
+  /// past the row's end. Returns whether every pixel was indeed opaque.
   @inline(__always)
   private static func filterOpaqueRow(
     _ row: UnsafePointer<UInt32>, into base: UnsafeMutablePointer<UInt8>, width: Int
@@ -171,16 +239,22 @@ enum PNGEncoder {
       out.storeBytes(of: previous.littleEndian, as: UInt32.self)
       x = 1
     }
-    while x + 4 <= width {
-      let current = bytes.loadUnaligned(fromByteOffset: 4 * x, as: SIMD16<UInt8>.self)
+    while x &+ 4 <= width {
+      let current = bytes.loadUnaligned(fromByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
       alphas &= current
-      let left = bytes.loadUnaligned(fromByteOffset: 4 * x - 4, as: SIMD16<UInt8>.self)
-      let d = current &- left
-      // Cairo's bytes are B, G, R, A per pixel: keep R, G, B.
-      let rgb = SIMD16<UInt8>(
-        d[2], d[1], d[0], d[6], d[5], d[4], d[10], d[9], d[8], d[14], d[13], d[12], 0, 0, 0, 0)
-      out.storeBytes(of: rgb, toByteOffset: 3 * x, as: SIMD16<UInt8>.self)
-      x += 4
+      let left = bytes.loadUnaligned(fromByteOffset: 4 &* x &- 4, as: SIMD16<UInt8>.self)
+      // Per pair of pixels, Cairo's B0 G0 R0 A0 B1 G1 R1 A1 byte-swapped are A1 R1 G1 B1
+      // A0 R0 G0 B0: shifts and masks pack them as R0 G0 B0 R1 G1 B1.
+      let d = unsafeBitCast(current &- left, to: SIMD2<UInt64>.self)
+      let v0 = d[0].byteSwapped
+      let v1 = d[1].byteSwapped
+      let p0 = (v0 &>> 40) | ((v0 &<< 16) & 0xFFFF_FF00_0000)
+      let p1 = (v1 &>> 40) | ((v1 &<< 16) & 0xFFFF_FF00_0000)
+      out.storeBytes(of: (p0 | p1 &<< 48).littleEndian, toByteOffset: 3 &* x, as: UInt64.self)
+      out.storeBytes(
+        of: UInt32(truncatingIfNeeded: p1 &>> 16).littleEndian, toByteOffset: 3 &* x &+ 8,
+        as: UInt32.self)
+      x &+= 4
     }
     if x > 0 {
       let pixel = row[x - 1]
@@ -228,7 +302,9 @@ enum PNGEncoder {
       Int32(MemoryLayout<z_stream>.size))
     guard status == Z_OK else { throw .encodingFailed("deflateInit2 returned \(status)") }
     defer { deflateEnd(&stream) }
-    let bound = Int(deflateBound(&stream, uLong(input.count)))
+    // deflateBound leaves no room for the full flush's empty stored block (five bytes), which
+    // incompressible bands need.
+    let bound = Int(deflateBound(&stream, uLong(input.count))) + 16
     var output = [UInt8](repeating: 0, count: bound)
     status = output.withUnsafeMutableBufferPointer { dst in
       stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
@@ -237,8 +313,10 @@ enum PNGEncoder {
       stream.avail_out = uInt(dst.count)
       return CZlib.deflate(&stream, finish ? Z_FINISH : Z_FULL_FLUSH)
     }
-    guard status == (finish ? Z_STREAM_END : Z_OK) else {
-      throw .encodingFailed("deflate returned \(status)")
+    guard status == (finish ? Z_STREAM_END : Z_OK), stream.avail_in == 0, stream.avail_out > 0
+    else {
+      throw .encodingFailed(
+        "deflate returned \(status) with \(stream.avail_in) bytes left to compress")
     }
     output.removeSubrange(Int(stream.total_out)...)
     return output
@@ -254,6 +332,13 @@ enum PNGEncoder {
       crc32(crc, $0.bindMemory(to: UInt8.self).baseAddress, uInt(body.count))
     }
     png.appendBigEndian(UInt32(crc))
+  }
+}
+
+extension UInt32 {
+  /// The four bytes, most significant first.
+  var bigEndianBytes: [UInt8] {
+    [UInt8(self >> 24), UInt8((self >> 16) & 0xFF), UInt8((self >> 8) & 0xFF), UInt8(self & 0xFF)]
   }
 }
 

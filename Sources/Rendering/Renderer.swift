@@ -94,6 +94,28 @@ public struct Renderer {
     return (png, Timings(draw: Double(drawn - start) / 1e9, encode: Double(end - drawn) / 1e9))
   }
 
+  /// Draws `window` at `time` once and encodes those pixels as PNG `count` times; returns
+  /// the wall time and the process CPU time of each encoding, in seconds (for benchmarks).
+  public func encodingTimes(
+    window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil, count: Int
+  ) throws(RenderError) -> [(wall: Double, cpu: Double)] {
+    let surface = try draw(window, at: time, map: map, kind: .raster)
+    var times: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<max(0, count) {
+      var cpuStart = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpuStart)
+      let start = DispatchTime.now().uptimeNanoseconds
+      _ = try encode(surface)
+      let end = DispatchTime.now().uptimeNanoseconds
+      var cpuEnd = timespec()
+      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpuEnd)
+      let cpu =
+        Double(cpuEnd.tv_sec - cpuStart.tv_sec) + Double(cpuEnd.tv_nsec - cpuStart.tv_nsec) / 1e9
+      times.append((Double(end - start) / 1e9, cpu))
+    }
+    return times
+  }
+
   /// The pixels of `window` at `time`, without PNG encoding.
   public func raster(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> RasterImage

@@ -13,8 +13,8 @@ import ViewKit
 // --drive also records the default demo drive at 10 frames per second and scale 3 (PNG
 // frames written under a temporary folder), without and with map tiles (bilinear,
 // nearest), against its simulated duration.
-// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record); =drive records the
-// drives only.
+// RENDERBENCH_ONLY=views|frame|cold loops one part (for perf record); =encode encodes one
+// drawn frame's pixels in a loop; =drive records the drives only.
 
 @MainActor
 func run() throws {
@@ -119,6 +119,19 @@ func run() throws {
   if let only = ProcessInfo.processInfo.environment["RENDERBENCH_ONLY"] {
     if only == "drive" {
       try recordDrives()
+      return
+    }
+    if only == "encode" {
+      // One warm frame drawn once, its pixels encoded `samples` times.
+      _ = try renderer.png(window: screen.window, map: layer)
+      let times = try renderer.encodingTimes(window: screen.window, map: layer, count: samples)
+      let walls = times.map { $0.wall * 1000 }.sorted()
+      let cpus = times.map { $0.cpu * 1000 }.sorted()
+      let size = try renderer.png(window: screen.window, map: layer).count
+      print(
+        String(
+          format: "encode: %.2f ms wall (min %.2f), %.2f ms CPU (min %.2f); %d bytes",
+          walls[samples / 2], walls[0], cpus[samples / 2], cpus[0], size))
       return
     }
     // Profiling aid: one part in a loop (views | frame | cold), draw and encode medians.
