@@ -96,7 +96,7 @@ public struct Renderer {
 
   /// Draws `window` at `time` once and encodes those pixels as PNG `count` times; returns
   /// the wall time and the process CPU time of each encoding, in seconds (for benchmarks).
-  public func encodingTimes(
+  package func encodingTimes(
     window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil, count: Int
   ) throws(RenderError) -> [(wall: Double, cpu: Double)] {
     let surface = try draw(window, at: time, map: map, kind: .raster)
