@@ -89,15 +89,26 @@ struct MapPainter: Sendable {
   func paintUnderlays(
     in cr: OpaquePointer, size: CGSize, anchor: CGPoint, ownsRaster: Bool = false
   ) {
+    paintStreetNames(in: cr, size: size, anchor: anchor, ownsRaster: ownsRaster)
     var m = matrix(anchor: anchor)
-    if let map = scene.map, scene.showsRoadNames {
-      var labeler = RoadLabeler(
-        map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size
-      )
-      labeler.ownsRaster = ownsRaster
-      labeler.paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
-    }
     paintAlternatives(in: cr, matrix: &m)
+  }
+
+  /// The street names of ``paintUnderlays(in:size:anchor:ownsRaster:)``; with
+  /// `placements` (and `ownsRaster`), their placements on `cr`'s surface are gathered
+  /// there instead of being drawn.
+  @MainActor
+  func paintStreetNames(
+    in cr: OpaquePointer, size: CGSize, anchor: CGPoint, ownsRaster: Bool = false,
+    placements: LabelPlacements? = nil
+  ) {
+    guard let map = scene.map, scene.showsRoadNames else { return }
+    let m = matrix(anchor: anchor)
+    var labeler = RoadLabeler(
+      map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size)
+    labeler.ownsRaster = ownsRaster
+    labeler.placements = placements
+    labeler.paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
   }
 
   /// The visible box in local metres (with a margin for wide strokes and labels).

@@ -297,12 +297,14 @@ enum MapTileCompositor {
 
   /// Draws `painter`'s geometry into `width` × `height` pixels at `destination` (RGB24 or
   /// ARGB32, `stride` bytes per row) from kept tiles, the camera's centre at `anchor`
-  /// (pixels); `false` (nothing drawn) when the tiles do not fit the cache's budget.
+  /// (pixels), and `labels` composited over it (each band of rows by the thread that
+  /// resampled it); `false` (nothing drawn) when the tiles do not fit the cache's budget.
   @MainActor
   static func paint(
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
-    filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared
+    filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared,
+    labels: [LabelPlacement] = []
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
     let camera = painter.scene.camera
@@ -352,6 +354,10 @@ enum MapTileCompositor {
           grid, toTiles: toTiles, filter: filter, into: target.pointer, stride: stride,
           width: width,
           rows: first..<last)
+        // Street names over the band, while its pixels are in the cache.
+        for label in labels {
+          label.composite(into: target.pointer, stride: stride, rows: first..<last)
+        }
       }
     }
     return true

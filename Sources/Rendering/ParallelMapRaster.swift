@@ -85,20 +85,40 @@ enum ParallelMapRaster {
         left: need.left + margin, top: need.top + margin, right: need.right + margin,
         bottom: need.bottom + margin
       )
+      // Street names and alternatives go over the geometry (Pango is used on this thread
+      // only), in the view's user space: its origin at its pixel in the raster. From
+      // tiles, the names are laid out first and composited by the resampling threads,
+      // each into its band while the band's pixels are in the cache.
+      func viewContext(_ surface: OpaquePointer, reach: (left: Int, top: Int)) -> OpaquePointer {
+        let context = cairo_create(surface)!
+        cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
+        cairo_scale(context, scale, scale)
+        return context
+      }
       let composed = tiles.flatMap { filter in
-        compose(painter, reach: need, fraction: fraction, scale: scale, filter: filter)
+        compose(
+          painter, reach: need, fraction: fraction, scale: scale, filter: filter,
+          streetNames: { surface in
+            let placements = LabelPlacements()
+            let context = viewContext(surface, reach: (need.left, need.top))
+            painter.paintStreetNames(
+              in: context, size: size, anchor: anchor, ownsRaster: true, placements: placements)
+            cairo_destroy(context)
+            return placements.items
+          })
       }
       guard let drawn = composed ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
       else {
         return false
       }
       let reach = drawn.reach
-      // Street names and alternatives over the geometry (Pango is used on this thread
-      // only), in the view's user space: its origin at its pixel in the raster.
-      let context = cairo_create(drawn.surface)!
-      cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
-      cairo_scale(context, scale, scale)
-      painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
+      let context = viewContext(drawn.surface, reach: (reach.left, reach.top))
+      if composed != nil {
+        var m = painter.matrix(anchor: anchor)
+        painter.paintAlternatives(in: context, matrix: &m)
+      } else {
+        painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
+      }
       cairo_destroy(context)
       cairo_surface_flush(drawn.surface)
       raster = drawn
@@ -143,18 +163,21 @@ enum ParallelMapRaster {
 
   /// The geometry resampled from kept (or newly drawn) north-up tiles into a new opaque
   /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
-  /// `fraction` inside it; `nil` when the tiles do not fit the tile cache's budget.
+  /// `fraction` inside it, with the labels `streetNames` places on that surface composited
+  /// over it; `nil` when the tiles do not fit the tile cache's budget.
   @MainActor
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
-    fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter
+    fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
+    streetNames: (OpaquePointer) -> [LabelPlacement] = { _ in [] }
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    let labels = streetNames(surface)
     let composed = MapTileCompositor.paint(
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
       anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter)
+      filter: filter, labels: labels)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil

@@ -16,6 +16,9 @@ struct RoadLabeler {
   /// into directly; otherwise Cairo paints them (raster output) or draws them as glyphs
   /// (SVG and PDF).
   var ownsRaster = false
+  /// With ``ownsRaster``: where the labels' placements go instead of being composited
+  /// (the caller composites them into its raster later, see ``LabelPlacement``).
+  var placements: LabelPlacements?
   /// The most labels drawn in one picture.
   static let limit = 80
   /// Where the halo copies of a label go, in points.
@@ -83,7 +86,11 @@ struct RoadLabeler {
       {
         // Straight into our own raster's pixels, else through Cairo (under its clip): the
         // same picture but for rounding.
-        if !(ownsRaster && bitmap.composite(in: cr)) { bitmap.paint(in: cr) }
+        if ownsRaster, let placements, let placement = bitmap.placement(in: cr) {
+          placements.items.append(placement)
+        } else if !(ownsRaster && bitmap.composite(in: cr)) {
+          bitmap.paint(in: cr)
+        }
       } else {
         Self.drawLabel(feature.name, size: fontSize, style: style, in: cr, width: w, height: h)
       }
@@ -196,26 +203,41 @@ final class LabelBitmaps {
     /// instructions a pixel; most of a label's box is transparent, which this skips at a
     /// glance (four zero pixels).
     func composite(in cr: OpaquePointer) -> Bool {
+      guard let placement = placement(in: cr), let target = cairo_get_target(cr) else {
+        return false
+      }
+      // Off the surface: nothing to draw.
+      guard placement.x0 < placement.x1, placement.y0 < placement.y1 else { return true }
+      cairo_surface_flush(target)
+      guard let data = cairo_image_surface_get_data(target) else { return false }
+      placement.composite(
+        into: data, stride: Int(cairo_image_surface_get_stride(target)),
+        rows: placement.y0..<placement.y1)
+      cairo_surface_mark_dirty_rectangle(
+        target, Int32(placement.x0), Int32(placement.y0), Int32(placement.x1 - placement.x0),
+        Int32(placement.y1 - placement.y0))
+      return true
+    }
+
+    /// Where the label, centred on the origin of `cr`'s user space, falls in the pixels of
+    /// `cr`'s image surface (see ``composite(in:)``); `nil` for other surfaces, operators or
+    /// transforms. The placement holds this image: keep the image while it is used.
+    func placement(in cr: OpaquePointer) -> LabelPlacement? {
       guard let target = cairo_get_target(cr),
         cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
         cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
-      else { return false }
+      else { return nil }
       let format = cairo_image_surface_get_format(target)
-      guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return false }
+      guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return nil }
       var offsetX = 0.0
       var offsetY = 0.0
       cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-      guard offsetX == 0, offsetY == 0 else { return false }
-      cairo_surface_flush(target)
-      guard let data = cairo_image_surface_get_data(target),
-        let source = cairo_image_surface_get_data(surface)
-      else { return false }
+      guard offsetX == 0, offsetY == 0, let source = cairo_image_surface_get_data(surface)
+      else { return nil }
       let width = Int(cairo_image_surface_get_width(target))
       let height = Int(cairo_image_surface_get_height(target))
-      let stride = Int(cairo_image_surface_get_stride(target))
       let sourceWidth = Int(cairo_image_surface_get_width(surface))
       let sourceHeight = Int(cairo_image_surface_get_height(surface))
-      let sourceStride = Int(cairo_image_surface_get_stride(surface))
       // Image pixel (u, v) ↦ user (left + u / scale, top + v / scale) ↦ device by the CTM.
       var m = cairo_matrix_t()
       cairo_get_matrix(cr, &m)
@@ -224,7 +246,7 @@ final class LabelBitmaps {
       var toDevice = cairo_matrix_t()
       cairo_matrix_multiply(&toDevice, &toUser, &m)
       var toImage = toDevice
-      guard cairo_matrix_invert(&toImage) == CAIRO_STATUS_SUCCESS else { return false }
+      guard cairo_matrix_invert(&toImage) == CAIRO_STATUS_SUCCESS else { return nil }
       // The image's box on the device, in whole pixels, within the surface.
       var minX = Double.infinity
       var minY = Double.infinity
@@ -242,63 +264,15 @@ final class LabelBitmaps {
         maxX = max(maxX, x)
         maxY = max(maxY, y)
       }
-      guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return false }
-      let x0 = max(0, Int(minX.rounded(.down)))
-      let y0 = max(0, Int(minY.rounded(.down)))
-      let x1 = min(width, Int(maxX.rounded(.up)))
-      let y1 = min(height, Int(maxY.rounded(.up)))
-      guard x0 < x1, y0 < y1 else { return true }
-      let one = 65536.0
-      // Steps along a device row in image pixels (16.16), and the sample at each pixel's
-      // centre less half an image pixel (bilinear weights between pixel centres).
-      let stepU = Int((toImage.xx * one).rounded())
-      let stepV = Int((toImage.yx * one).rounded())
-      let opaque = format == CAIRO_FORMAT_RGB24
-      let pixels = UnsafeRawPointer(source)
-      let lastU = sourceWidth - 2
-      let lastV = sourceHeight - 2
-      // Samples whose pixel pair lies inside the image: 16.16 values 0 … last + 1 less one.
-      let highU = (lastU + 1) << 16 - 1
-      let highV = (lastV + 1) << 16 - 1
-      for y in y0..<y1 {
-        var u0 = Double(x0) + 0.5
-        var v0 = Double(y) + 0.5
-        cairo_matrix_transform_point(&toImage, &u0, &v0)
-        let startU = Int(((u0 - 0.5) * one).rounded(.down))
-        let startV = Int(((v0 - 0.5) * one).rounded(.down))
-        // The row's pixels whose samples fall inside the image (the image has a
-        // transparent margin: those outside add nothing).
-        let inside = LabelBitmaps.steps(from: startU, by: stepU, within: 0...highU, count: x1 - x0)
-          .clamped(
-            to: LabelBitmaps.steps(from: startV, by: stepV, within: 0...highV, count: x1 - x0))
-        guard !inside.isEmpty else { continue }
-        var fu = startU &+ stepU &* inside.lowerBound
-        var fv = startV &+ stepV &* inside.lowerBound
-        let row =
-          UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-          + x0
-        for x in inside {
-          let at = (fv >> 16) &* sourceStride &+ (fu >> 16) &* 4
-          let top = pixels.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-          let bottom = pixels.loadUnaligned(fromByteOffset: at &+ sourceStride, as: UInt64.self)
-          if top == bottom, UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
-          {
-            // Four equal pixels (clear margin, the halo's and the glyphs' insides).
-            if top != 0 {
-              row[x] = LabelBitmaps.over(UInt32(truncatingIfNeeded: top), row[x], opaque: opaque)
-            }
-          } else {
-            let sample = LabelBitmaps.bilinear(
-              top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
-            row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
-          }
-          fu &+= stepU
-          fv &+= stepV
-        }
-      }
-      cairo_surface_mark_dirty_rectangle(
-        target, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-      return true
+      guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+        abs(minX) < 1e7, abs(minY) < 1e7, abs(maxX) < 1e7, abs(maxY) < 1e7
+      else { return nil }
+      return LabelPlacement(
+        source: UnsafeRawPointer(source), sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+        sourceStride: Int(cairo_image_surface_get_stride(surface)), toImage: toImage,
+        x0: max(0, Int(minX.rounded(.down))), y0: max(0, Int(minY.rounded(.down))),
+        x1: min(width, Int(maxX.rounded(.up))), y1: min(height, Int(maxY.rounded(.up))),
+        opaque: format == CAIRO_FORMAT_RGB24, image: self)
     }
   }
 
@@ -440,5 +414,83 @@ final class LabelBitmaps {
     order.append(key)
     if order.count > Self.limit { bitmaps[order.removeFirst()] = nil }
     return bitmap
+  }
+}
+
+/// Label placements gathered while a map's street names are laid out.
+final class LabelPlacements: @unchecked Sendable {
+  var items: [LabelPlacement] = []
+}
+
+/// A street-name image placed on an image surface's pixels: the box it may touch and the
+/// map from surface pixels to image pixels. Compositing reads only the kept image and
+/// writes only the given rows, so bands of rows may be composited on separate threads.
+struct LabelPlacement: @unchecked Sendable {
+  let source: UnsafeRawPointer
+  let sourceWidth: Int
+  let sourceHeight: Int
+  let sourceStride: Int
+  let toImage: cairo_matrix_t
+  /// The box in surface pixels (`x0 ..< x1`, `y0 ..< y1`), within the surface.
+  let x0: Int
+  let y0: Int
+  let x1: Int
+  let y1: Int
+  /// RGB24 (stays opaque) rather than ARGB32.
+  let opaque: Bool
+  /// Keeps the image's pixels alive.
+  let image: AnyObject
+
+  /// Composites the label (OVER, bilinear) into `rows` of the surface whose pixels start
+  /// at `data`.
+  func composite(into data: UnsafeMutablePointer<UInt8>, stride: Int, rows: Range<Int>) {
+    let first = max(rows.lowerBound, y0)
+    let last = min(rows.upperBound, y1)
+    guard x0 < x1, first < last else { return }
+    var toImage = self.toImage
+    let one = 65536.0
+    // Steps along a device row in image pixels (16.16), and the sample at each pixel's
+    // centre less half an image pixel (bilinear weights between pixel centres).
+    let stepU = Int((toImage.xx * one).rounded())
+    let stepV = Int((toImage.yx * one).rounded())
+    // Samples whose pixel pair lies inside the image: 16.16 values 0 … last + 1 less one.
+    let highU = (sourceWidth - 1) << 16 - 1
+    let highV = (sourceHeight - 1) << 16 - 1
+    let sourceStride = self.sourceStride
+    let pixels = source
+    let opaque = self.opaque
+    for y in first..<last {
+      var u0 = Double(x0) + 0.5
+      var v0 = Double(y) + 0.5
+      cairo_matrix_transform_point(&toImage, &u0, &v0)
+      let startU = Int(((u0 - 0.5) * one).rounded(.down))
+      let startV = Int(((v0 - 0.5) * one).rounded(.down))
+      // The row's pixels whose samples fall inside the image (the image has a transparent
+      // margin: those outside add nothing).
+      let inside = LabelBitmaps.steps(from: startU, by: stepU, within: 0...highU, count: x1 - x0)
+        .clamped(to: LabelBitmaps.steps(from: startV, by: stepV, within: 0...highV, count: x1 - x0))
+      guard !inside.isEmpty else { continue }
+      var fu = startU &+ stepU &* inside.lowerBound
+      var fv = startV &+ stepV &* inside.lowerBound
+      let row =
+        UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self) + x0
+      for x in inside {
+        let at = (fv >> 16) &* sourceStride &+ (fu >> 16) &* 4
+        let top = pixels.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        let bottom = pixels.loadUnaligned(fromByteOffset: at &+ sourceStride, as: UInt64.self)
+        if top == bottom, UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32) {
+          // Four equal pixels (clear margin, the halo's and the glyphs' insides).
+          if top != 0 {
+            row[x] = LabelBitmaps.over(UInt32(truncatingIfNeeded: top), row[x], opaque: opaque)
+          }
+        } else {
+          let sample = LabelBitmaps.bilinear(
+            top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
+          row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
+        }
+        fu &+= stepU
+        fv &+= stepV
+      }
+    }
   }
 }

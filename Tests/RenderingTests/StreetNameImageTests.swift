@@ -72,6 +72,33 @@ struct StreetNameImageTests {
     #expect(largest <= 4, "largest channel difference \(largest)")
   }
 
+  /// A name placed wholly off the raster draws nothing (and does not trap).
+  @Test(arguments: [(-500.0, 30.0), (30.0, -500.0), (900.0, 60.0), (60.0, 900.0)])
+  func nameOffTheRasterDrawsNothing(x: Double, y: Double) throws {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 120, 90)!
+    defer { cairo_surface_destroy(surface) }
+    let cr = cairo_create(surface)!
+    defer { cairo_destroy(cr) }
+    cairo_set_source_rgb(cr, 1, 1, 1)
+    cairo_paint(cr)
+    cairo_scale(cr, 2, 2)
+    cairo_translate(cr, x, y)
+    cairo_rotate(cr, 0.3)
+    let bitmap = try #require(
+      LabelBitmaps.shared.bitmap(for: "Avenue d'Ostende", size: 11, style: .day, on: cr))
+    #expect(bitmap.composite(in: cr))
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let touched = (0..<90).contains { row in
+      (0..<120).contains { column in
+        UnsafeRawPointer(data + row * stride + column * 4).load(as: UInt32.self) & 0x00FF_FFFF
+          != 0x00FF_FFFF
+      }
+    }
+    #expect(!touched)
+  }
+
   /// Vector output keeps glyphs: no image for a PDF surface.
   @Test func vectorSurfacesGetNoImage() throws {
     let surface = cairo_pdf_surface_create_for_stream(nil, nil, 100, 100)!
