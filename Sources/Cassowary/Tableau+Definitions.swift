@@ -7,13 +7,15 @@ extension Tableau {
   ///
   /// Returns false when the constraint has no such variable.
   mutating func defineFreshVariable(by constraint: Constraint) -> Bool {
-    let terms = constraint.expression.terms
     var chosen: Variable?
     var k = 0.0
-    for term in terms where !nearZero(term.coefficient) {
-      if let s = knownSymbol(for: term.variable), info[Int(s)].everUsed { continue }
-      let v = term.variable
-      let total = terms.reduce(0.0) { $0 + ($1.variable === v ? $1.coefficient : 0) }
+    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
+      let v = constraint.termVariable(i)
+      if let s = knownSymbol(for: v), info[Int(s)].everUsed { continue }
+      var total = 0.0
+      for j in 0..<constraint.termCount where constraint.termVariable(j) === v {
+        total += constraint.termCoefficient(j)
+      }
       if !nearZero(total) {
         chosen = v
         k = total
@@ -25,10 +27,11 @@ extension Tableau {
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
     let start = Int32(definitionSyms.count)
-    for term in terms where term.variable !== v && term.coefficient != 0 {
-      let s = externalSymbol(for: term.variable)
+    for i in 0..<constraint.termCount
+    where constraint.termVariable(i) !== v && constraint.termCoefficient(i) != 0 {
+      let s = externalSymbol(for: constraint.termVariable(i))
       definitionSyms.append(s)
-      definitionCoeffs.append(-term.coefficient / k)
+      definitionCoeffs.append(-constraint.termCoefficient(i) / k)
       dependentDefinition.append(d)
       dependentNext.append(info[Int(s)].dependentHead)
       info[Int(s)].dependentHead = Int32(dependentDefinition.count - 1)

@@ -48,8 +48,8 @@ extension Tableau {
   /// marker (and error) symbols; errors enter the objective.
   mutating func createRow(_ constraint: Constraint) -> (Row, Int32, Int32, Double) {
     beginAccumulation(constant: constraint.constant)
-    for term in constraint.expression.terms where !nearZero(term.coefficient) {
-      accumulateTerm(externalSymbol(for: term.variable), term.coefficient)
+    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
+      accumulateTerm(externalSymbol(for: constraint.termVariable(i)), constraint.termCoefficient(i))
     }
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
@@ -377,12 +377,12 @@ extension Tableau {
     releaseIfUnused(tag.marker)
     releaseIfUnused(tag.other)
     if let c = tag.constraint {
-      for term in c.expression.terms {
-        guard let s = knownSymbol(for: term.variable) else { continue }
+      for i in 0..<c.termCount {
+        guard let s = knownSymbol(for: c.termVariable(i)) else { continue }
         info[Int(s)].useCount -= 1
       }
-      for term in c.expression.terms {
-        if let s = knownSymbol(for: term.variable) { releaseIfUnused(s) }
+      for i in 0..<c.termCount {
+        if let s = knownSymbol(for: c.termVariable(i)) { releaseIfUnused(s) }
       }
     }
   }
@@ -459,10 +459,10 @@ extension Tableau {
       if slot >= 0 { symbols += rows[Int(slot)].syms }
       let conflicting = requiredConstraints(markedBy: symbols, excluding: constraint)
       rollbackJournal()
-      var wanted = constraint.expression
-      wanted.constant = constant
       throw .unsatisfiableConstraint(
-        Constraint(wanted, constraint.op, strength: constraint.strength),
+        Constraint(
+          Expression(constraint.termArray, constant: constant), constraint.op,
+          strength: constraint.strength),
         conflicting: conflicting)
     }
     commitJournal()

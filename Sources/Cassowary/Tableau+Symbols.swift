@@ -115,13 +115,10 @@ extension Tableau {
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
-    // Through the buffer: the terms are borrowed, not retained one by one.
-    constraint.expression.terms.withUnsafeBufferPointer { terms in
-      for i in terms.indices {
-        if let s = knownSymbol(for: terms[i].variable) {
-          info[Int(s)].everUsed = true
-          info[Int(s)].useCount += 1
-        }
+    for i in 0..<constraint.termCount {
+      if let s = knownSymbol(for: constraint.termVariable(i)) {
+        info[Int(s)].everUsed = true
+        info[Int(s)].useCount += 1
       }
     }
     return t
@@ -169,8 +166,10 @@ extension Tableau {
     guard constraint.constant.isFinite else {
       throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
     }
-    for term in constraint.expression.terms where !term.coefficient.isFinite {
-      throw .nonFiniteValue("coefficient \(term.coefficient) of \(term.variable) in \(constraint)")
+    for i in 0..<constraint.termCount where !constraint.termCoefficient(i).isFinite {
+      throw .nonFiniteValue(
+        "coefficient \(constraint.termCoefficient(i)) of \(constraint.termVariable(i)) in \(constraint)"
+      )
     }
   }
 

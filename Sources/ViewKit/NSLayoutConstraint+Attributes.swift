@@ -143,8 +143,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   ) -> Constraint {
     let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
-    var terms: [Term] = []
-    terms.reserveCapacity(4)
+    var terms = TermList()
     var structural = 0.0
     // The stored states (the items' own getters cost a dynamic call and a retain each).
     Self.append(
@@ -162,45 +161,44 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     case .lessThanOrEqual: op = .lessThanOrEqual
     case .greaterThanOrEqual: op = .greaterThanOrEqual
     }
-    return Constraint(
-      Expression(terms, constant: solverConstant), op, strength: priority.strength)
+    return Constraint(terms, constant: solverConstant, op, strength: priority.strength)
   }
 
   private static func append(
     _ s: LayoutItemState, _ item: any LayoutItem, _ attribute: Attribute, scale: Double,
-    flip: Bool, into terms: inout [Term], _ structural: inout Double
+    flip: Bool, into terms: inout TermList, _ structural: inout Double
   ) {
     let sign = flip && attribute.isXPosition ? -scale : scale
-    // One append per term: an array literal here would allocate on every constraint.
+    // Terms go inline into the constraint (at most two per item).
     switch attribute {
-    case .left: terms.append(Term(s.x, sign))
+    case .left: terms.append(s.x, sign)
     case .right:
-      terms.append(Term(s.x, sign))
-      terms.append(Term(s.width, sign))
+      terms.append(s.x, sign)
+      terms.append(s.width, sign)
     case .leading:
-      terms.append(Term(s.x, sign))
-      if flip { terms.append(Term(s.width, sign)) }
+      terms.append(s.x, sign)
+      if flip { terms.append(s.width, sign) }
     case .trailing:
-      terms.append(Term(s.x, sign))
-      if !flip { terms.append(Term(s.width, sign)) }
+      terms.append(s.x, sign)
+      if !flip { terms.append(s.width, sign) }
     case .centerX:
-      terms.append(Term(s.x, sign))
-      terms.append(Term(s.width, sign * 0.5))
-    case .top: terms.append(Term(s.y, scale))
+      terms.append(s.x, sign)
+      terms.append(s.width, sign * 0.5)
+    case .top: terms.append(s.y, scale)
     case .bottom:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale))
+      terms.append(s.y, scale)
+      terms.append(s.height, scale)
     case .centerY:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale * 0.5))
-    case .width: terms.append(Term(s.width, scale))
-    case .height: terms.append(Term(s.height, scale))
+      terms.append(s.y, scale)
+      terms.append(s.height, scale * 0.5)
+    case .width: terms.append(s.width, scale)
+    case .height: terms.append(s.height, scale)
     case .firstBaseline:
-      terms.append(Term(s.y, scale))
+      terms.append(s.y, scale)
       structural += scale * Double(item.baselineOffsets.first)
     case .lastBaseline:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale))
+      terms.append(s.y, scale)
+      terms.append(s.height, scale)
       structural -= scale * Double(item.baselineOffsets.last)
     case .notAnAttribute: break
     }
