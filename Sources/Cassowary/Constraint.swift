@@ -122,6 +122,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
     moreTerms.isEmpty ? inlineTerms.variable(i).takeUnretainedValue() : moreTerms[i].variable
   }
 
+  /// The variable of term `i`, unretained (the constraint holds it).
+  @inline(__always)
+  func termRef(_ i: Int) -> Unmanaged<Variable> {
+    moreTerms.isEmpty ? inlineTerms.variable(i) : Unmanaged.passUnretained(moreTerms[i].variable)
+  }
+
   /// The coefficient of term `i`.
   @inline(__always)
   package func termCoefficient(_ i: Int) -> Double {

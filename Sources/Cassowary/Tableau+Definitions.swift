@@ -7,13 +7,14 @@ extension Tableau {
   ///
   /// Returns false when the constraint has no such variable.
   mutating func defineFreshVariable(by constraint: Constraint) -> Bool {
-    var chosen: Variable?
+    // Variables by unretained reference: the constraint holds them.
+    var chosen: Unmanaged<Variable>?
     var k = 0.0
     for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
-      let v = constraint.termVariable(i)
-      if let s = knownSymbol(for: v), info[Int(s)].everUsed { continue }
+      let v = constraint.termRef(i)
+      if let s = knownSymbol(ref: v), info[Int(s)].everUsed { continue }
       var total = 0.0
-      for j in 0..<constraint.termCount where constraint.termVariable(j) === v {
+      for j in 0..<constraint.termCount where constraint.termRef(j).toOpaque() == v.toOpaque() {
         total += constraint.termCoefficient(j)
       }
       if !nearZero(total) {
@@ -23,13 +24,13 @@ extension Tableau {
       }
     }
     guard let v = chosen else { return false }
-    let vs = externalSymbol(for: v)
+    let vs = externalSymbol(ref: v)
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
     let start = Int32(definitionSyms.count)
     for i in 0..<constraint.termCount
-    where constraint.termVariable(i) !== v && constraint.termCoefficient(i) != 0 {
-      let s = externalSymbol(for: constraint.termVariable(i))
+    where constraint.termRef(i).toOpaque() != v.toOpaque() && constraint.termCoefficient(i) != 0 {
+      let s = externalSymbol(ref: constraint.termRef(i))
       definitionSyms.append(s)
       definitionCoeffs.append(-constraint.termCoefficient(i) / k)
       dependentDefinition.append(d)

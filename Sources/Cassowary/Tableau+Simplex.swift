@@ -49,7 +49,7 @@ extension Tableau {
   mutating func createRow(_ constraint: Constraint) -> (Row, Int32, Int32, Double) {
     beginAccumulation(constant: constraint.constant)
     for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
-      accumulateTerm(externalSymbol(for: constraint.termVariable(i)), constraint.termCoefficient(i))
+      accumulateTerm(externalSymbol(ref: constraint.termRef(i)), constraint.termCoefficient(i))
     }
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
@@ -378,11 +378,11 @@ extension Tableau {
     releaseIfUnused(tag.other)
     if let c = tag.constraint {
       for i in 0..<c.termCount {
-        guard let s = knownSymbol(for: c.termVariable(i)) else { continue }
+        guard let s = knownSymbol(ref: c.termRef(i)) else { continue }
         info[Int(s)].useCount -= 1
       }
       for i in 0..<c.termCount {
-        if let s = knownSymbol(for: c.termVariable(i)) { releaseIfUnused(s) }
+        if let s = knownSymbol(ref: c.termRef(i)) { releaseIfUnused(s) }
       }
     }
   }

@@ -35,7 +35,13 @@ extension Tableau {
 
   /// The external symbol of a variable, created on first use.
   mutating func externalSymbol(for variable: Variable) -> Int32 {
-    if let s = knownSymbol(for: variable) { return s }
+    externalSymbol(ref: Unmanaged.passUnretained(variable))
+  }
+
+  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit).
+  mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
+    if let s = knownSymbol(ref: ref) { return s }
+    let variable = ref.takeUnretainedValue()
     let s = newSymbol(.external)
     symVariable[Int(s)] = variable
     info[Int(s)].symVariableRef = Unmanaged.passUnretained(variable).toOpaque()
@@ -48,12 +54,19 @@ extension Tableau {
 
   /// The external symbol of a variable the solver has seen, or nil.
   mutating func knownSymbol(for variable: Variable) -> Int32? {
-    let cache = variable.solverCache.load(ordering: .relaxed)
+    knownSymbol(ref: Unmanaged.passUnretained(variable))
+  }
+
+  /// ``knownSymbol(for:)`` for a variable someone else keeps alive: no retain, and identity
+  /// checked against the symbol's unretained reference.
+  @inline(__always)
+  mutating func knownSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    let cache = ref._withUnsafeGuaranteedRef { $0.solverCache.load(ordering: .relaxed) }
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
-      if s < symVariable.count, symVariable[s] === variable { return Int32(s) }
+      if s < info.count, info[s].symVariableRef == ref.toOpaque() { return Int32(s) }
     }
-    return variableIndex[ObjectIdentifier(variable)]
+    return variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
   }
 
   /// Points an object's cache at this solver's `index` when the cache is free or already
@@ -116,7 +129,7 @@ extension Tableau {
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
     for i in 0..<constraint.termCount {
-      if let s = knownSymbol(for: constraint.termVariable(i)) {
+      if let s = knownSymbol(ref: constraint.termRef(i)) {
         info[Int(s)].everUsed = true
         info[Int(s)].useCount += 1
       }
