@@ -45,6 +45,10 @@ extension Tableau {
         variable: vs, termStart: start, termCount: Int32(definitionSyms.count) - start,
         constant: -constraint.constant / k, definedCoefficient: k, tag: t, alive: true))
     definitionDirty.append(false)
+    if expansionMultiplier.capacity == 0 {
+      expansionMultiplier.reserveCapacity(128)
+      expansionStamp.reserveCapacity(128)
+    }
     expansionMultiplier.append(0)
     expansionStamp.append(0)
     info[Int(vs)].definitionOf = d

@@ -485,6 +485,7 @@ extension Tableau {
       edits[Int(e)] = edit
     } else {
       e = Int32(edits.count)
+      if edits.capacity == 0 { edits.reserveCapacity(8) }
       edits.append(edit)
     }
     let sym = externalSymbol(for: variable)

@@ -11,6 +11,8 @@ extension Tableau {
     }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
+    // As many as the info table's first block: no regrowth while a screen's solver fills.
+    if symVariable.capacity == 0 { symVariable.reserveCapacity(256) }
     symVariable.append(nil)
     return s
   }
@@ -121,6 +123,7 @@ extension Tableau {
       tags[Int(t)] = tag
     } else {
       t = Int32(tags.count)
+      if tags.capacity == 0 { tags.reserveCapacity(128) }
       tags.append(tag)
     }
     if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
