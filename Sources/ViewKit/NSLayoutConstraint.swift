@@ -51,15 +51,26 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var secondSlot = -1
   @exclusivity(unchecked) var installedSlot = -1
 
-  init(
+  convenience init(
     first: (any LayoutItem)?, _ firstAttribute: Attribute, _ relation: Relation,
     second: (any LayoutItem)?, _ secondAttribute: Attribute, multiplier: CGFloat,
     constant: CGFloat
   ) {
-    firstState = first?.layoutState
-    secondState = second?.layoutState
+    self.init(
+      firstState: first?.layoutState, firstAttribute, relation, secondState: second?.layoutState,
+      secondAttribute, multiplier: multiplier, constant: constant)
+  }
+
+  /// A constraint between the items of two states (an anchor's).
+  init(
+    firstState: LayoutItemState?, _ firstAttribute: Attribute, _ relation: Relation,
+    secondState: LayoutItemState?, _ secondAttribute: Attribute, multiplier: CGFloat,
+    constant: CGFloat
+  ) {
+    self.firstState = firstState
+    self.secondState = secondState
     self.firstAttribute = firstAttribute
-    self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
+    self.secondAttribute = secondState == nil ? .notAnAttribute : secondAttribute
     self.relation = relation
     self.multiplier = multiplier
     self.constant = constant
@@ -109,12 +120,14 @@ public final class NSLayoutConstraint {
 
   /// The first item's anchor.
   public var firstAnchor: NSLayoutAnchor<AnyObject>? {
-    firstLayoutItem.map { NSLayoutAnchor(item: $0, attribute: firstAttribute) }
+    guard let firstState, firstState.owner != nil else { return nil }
+    return NSLayoutAnchor(state: firstState, attribute: firstAttribute)
   }
 
   /// The second item's anchor.
   public var secondAnchor: NSLayoutAnchor<AnyObject>? {
-    secondLayoutItem.map { NSLayoutAnchor(item: $0, attribute: secondAttribute) }
+    guard let secondState, secondState.owner != nil else { return nil }
+    return NSLayoutAnchor(state: secondState, attribute: secondAttribute)
   }
 
   /// Activates every constraint.

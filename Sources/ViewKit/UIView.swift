@@ -10,6 +10,7 @@ open class UIView: LayoutItem {
   @exclusivity(unchecked) var boundsOrigin = CGPoint.zero
   @exclusivity(unchecked) var _layoutState: LayoutItemState?
   @exclusivity(unchecked) var _engine: LayoutEngine?
+  @exclusivity(unchecked) var anchorCache = AnchorCache()
   @exclusivity(unchecked) var needsLayoutFlag = false
   @exclusivity(unchecked) var needsUpdateConstraintsFlag = false
   var rootLayoutIssues: [LayoutIssue] = []
@@ -175,6 +176,12 @@ open class UIView: LayoutItem {
     return state
   }
   var layoutParentView: UIView? { superview }
+  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
+    anchorCache[attribute]
+  }
+  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
+    anchorCache[attribute] = anchor
+  }
   var layoutAnchorView: UIView? { self }
   var layoutName: String {
     if let accessibilityIdentifier { return accessibilityIdentifier }
