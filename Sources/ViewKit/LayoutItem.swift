@@ -60,6 +60,9 @@ final class LayoutItemState {
   /// one is O(1) without hashing.
   @exclusivity(unchecked) var references: [NSLayoutConstraint] = []
 
+  /// Whether the item lives (no reference taken).
+  var hasOwner: Bool { ownerView != nil || ownerGuide != nil }
+
   /// The item, while it lives.
   var owner: (any LayoutItem)? {
     if let ownerView { return ownerView }

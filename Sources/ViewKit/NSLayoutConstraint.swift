@@ -141,27 +141,31 @@ public final class NSLayoutConstraint {
   }
 
   private func activate() {
-    guard let first = firstLayoutItem else {
+    // The states, not the items: the items are only reached off the fast path.
+    guard let firstState, firstState.hasOwner else {
       LayoutIssue.report(.missingItem, "constraint has no first item: \(description)", self)
       return
     }
-    let second = secondLayoutItem
+    // (No closure here: a closure's main-actor isolation is checked at run time.)
+    var liveSecond: LayoutItemState?
+    if let secondState, secondState.hasOwner { liveSecond = secondState }
     if let problem = attributeProblem() {
-      LayoutIssue.report(.invalidAttributes, problem, self, on: first.layoutAnchorView)
+      LayoutIssue.report(.invalidAttributes, problem, self, on: firstLayoutItem?.layoutAnchorView)
       return
     }
     guard constant.isFinite, multiplier.isFinite else {
       LayoutIssue.report(
         .nonFinite, "non-finite constant or multiplier: \(description)", self,
-        on: first.layoutAnchorView)
+        on: firstLayoutItem?.layoutAnchorView)
       return
     }
-    guard let firstState else { return }
     // Fast path: items registered with one engine share its root (no walk up the tree).
     let engine: LayoutEngine
-    if let known = firstState.engine, secondState == nil || secondState?.engine === known {
+    if let known = firstState.engine, liveSecond == nil || liveSecond?.engine === known {
       engine = known
     } else {
+      guard let first = firstLayoutItem else { return }
+      let second = secondLayoutItem
       guard let firstRoot = first.layoutRootView else {
         LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
         return
@@ -180,7 +184,7 @@ public final class NSLayoutConstraint {
     activeFlag = true
     firstSlot = firstState.addReference(self)
     if let secondState { secondSlot = secondState.addReference(self) }
-    engine.install(self, first, second)
+    engine.install(self, firstState, liveSecond)
   }
 
   private func deactivate() {
