@@ -35,6 +35,8 @@ public final class Constraint: Sendable, CustomStringConvertible {
   let inlineTerms: TermList
   /// Every term when there are more than four; empty otherwise.
   let moreTerms: [Term]
+  /// Whether every coefficient is finite (checked once, when the constraint is made).
+  let coefficientsAreFinite: Bool
   /// The expression's constant when the constraint was made.
   let creationConstant: Double
   /// The relation to zero.
@@ -51,6 +53,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
   /// `expression op 0` with a strength (required by default).
   public init(_ expression: Expression, _ op: RelationalOperator, strength: Strength = .required) {
     (inlineTerms, moreTerms) = Self.store(expression.terms)
+    coefficientsAreFinite = expression.terms.allSatisfy { $0.coefficient.isFinite }
     self.creationConstant = expression.constant
     self.op = op
     self.strength = strength
@@ -65,6 +68,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
   /// must be below required; the caller makes sure of it.
   package init(_ expression: Expression, above: Strength, below: Strength) {
     (inlineTerms, moreTerms) = Self.store(expression.terms)
+    coefficientsAreFinite = expression.terms.allSatisfy { $0.coefficient.isFinite }
     self.creationConstant = expression.constant
     self.op = .equal
     self.strength = above
@@ -80,6 +84,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     terms.retainAll()
     self.inlineTerms = terms
     self.moreTerms = []
+    coefficientsAreFinite = terms.coefficientsAreFinite
     self.creationConstant = constant
     self.op = op
     self.strength = strength
@@ -93,6 +98,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     terms.retainAll()
     self.inlineTerms = terms
     self.moreTerms = []
+    coefficientsAreFinite = terms.coefficientsAreFinite
     self.creationConstant = constant
     self.op = .equal
     self.strength = above
@@ -245,6 +251,11 @@ package struct TermList {
     case 2: return k2
     default: return k3
     }
+  }
+
+  /// Whether every coefficient is finite.
+  var coefficientsAreFinite: Bool {
+    k0.isFinite && k1.isFinite && k2.isFinite && k3.isFinite
   }
 
   /// Retains or releases every variable (the owning constraint's init and deinit).

@@ -472,7 +472,7 @@ extension Tableau {
   mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
     if editIndex(of: variable) != nil { throw .duplicateEditVariable(variable) }
     if strength.isRequired { throw .badRequiredStrength(variable) }
-    let constraint = Constraint(Expression(variable), .equal, strength: strength)
+    let constraint = Constraint(TermList(variable, 1), constant: 0, .equal, strength: strength)
     try insertConstraint(constraint)
     guard let t = tagIndex(of: constraint) else {
       throw .internalError("the edit constraint of \(variable) was not registered")

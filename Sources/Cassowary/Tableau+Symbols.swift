@@ -182,6 +182,7 @@ extension Tableau {
     guard constraint.constant.isFinite else {
       throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
     }
+    if constraint.coefficientsAreFinite { return }
     for i in 0..<constraint.termCount where !constraint.termCoefficient(i).isFinite {
       throw .nonFiniteValue(
         "coefficient \(constraint.termCoefficient(i)) of \(constraint.termVariable(i)) in \(constraint)"

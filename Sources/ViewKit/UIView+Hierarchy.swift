@@ -27,7 +27,14 @@ extension UIView {
     view.removeFromSuperview()
     let oldWindow = view.window
     view.willMove(toSuperview: self)
-    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    // Most views are added at the end: an append, and room for a few from the start
+    // (`insert` goes through the general replace and regrows from one element).
+    if subviews.capacity == 0 { subviews.reserveCapacity(4) }
+    if index >= subviews.count {
+      subviews.append(view)
+    } else {
+      subviews.insert(view, at: max(index, 0))
+    }
     view.superview = self
     if let moved = view._engine {
       view._engine = nil
