@@ -66,7 +66,7 @@ final class LayoutEngine {
   /// Registers an item and, first, the views its frame depends on.
   func register(_ item: any LayoutItem) {
     let state = item.layoutState
-    if state.engine === self { return }
+    if state.isRegistered(with: self) { return }
     if let parent = item.layoutParentView { register(parent) }
     state.engine = self
     state.index = items.count
@@ -153,7 +153,7 @@ final class LayoutEngine {
   /// Builds or updates the constraints an item makes for itself.
   func syncOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
-    guard state.engine === self else { return }
+    guard state.isRegistered(with: self) else { return }
     if let view = item as? UIView {
       syncView(view, state)
     } else if let guide = item as? UILayoutGuide {

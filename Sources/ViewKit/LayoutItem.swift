@@ -33,11 +33,27 @@ final class LayoutItemState {
   let height: Variable
   /// The view or guide these variables belong to; cleared by its `deinit`. Not `weak`: a
   /// weak reference would give every view a side table and slow every retain and release.
-  unowned(unsafe) var ownerView: UIView?
+  unowned(unsafe) var ownerView: UIView? { didSet { updateHasOwner() } }
   /// See ``ownerView``.
-  unowned(unsafe) var ownerGuide: UILayoutGuide?
+  unowned(unsafe) var ownerGuide: UILayoutGuide? { didSet { updateHasOwner() } }
+  /// Whether the item lives (kept with the owner, so the hot paths test it without loading,
+  /// and so retaining, the owner).
+  private(set) var hasOwner = false
   /// The engine the item is registered with (cleared by the engine's `deinit`).
-  unowned(unsafe) var engine: LayoutEngine?
+  unowned(unsafe) var engine: LayoutEngine? {
+    didSet {
+      // (No closure: its main-actor isolation would be checked at run time.)
+      if let engine {
+        engineKey = UnsafeRawPointer(Unmanaged.passUnretained(engine).toOpaque())
+      } else {
+        engineKey = nil
+      }
+    }
+  }
+  /// The engine's address, for ``isRegistered(with:)``.
+  private var engineKey: UnsafeRawPointer?
+
+  private func updateHasOwner() { hasOwner = ownerView != nil || ownerGuide != nil }
   /// Position in the engine's item list.
   @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
@@ -60,8 +76,11 @@ final class LayoutItemState {
   /// one is O(1) without hashing.
   @exclusivity(unchecked) var references: [NSLayoutConstraint] = []
 
-  /// Whether the item lives (no reference taken).
-  var hasOwner: Bool { ownerView != nil || ownerGuide != nil }
+  /// Whether the item is registered with `engine` (no reference taken).
+  @inline(__always)
+  func isRegistered(with engine: LayoutEngine) -> Bool {
+    engineKey == UnsafeRawPointer(Unmanaged.passUnretained(engine).toOpaque())
+  }
 
   /// The item, while it lives.
   var owner: (any LayoutItem)? {

@@ -161,7 +161,7 @@ public final class NSLayoutConstraint {
     }
     // Fast path: items registered with one engine share its root (no walk up the tree).
     let engine: LayoutEngine
-    if let known = firstState.engine, liveSecond == nil || liveSecond?.engine === known {
+    if let known = firstState.engine, liveSecond?.isRegistered(with: known) ?? true {
       engine = known
     } else {
       guard let first = firstLayoutItem else { return }
