@@ -43,12 +43,12 @@ extension Tableau {
   /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit).
   mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
     if let s = knownSymbol(ref: ref) { return s }
-    let variable = ref.takeUnretainedValue()
     let s = newSymbol(.external)
-    symVariable[Int(s)] = variable
-    info[Int(s)].symVariableRef = Unmanaged.passUnretained(variable).toOpaque()
-    if !claimCache(variable.solverCache, UInt64(UInt32(s))) {
-      variableIndex[ObjectIdentifier(variable)] = s
+    symVariable[Int(s)] = ref.takeUnretainedValue()
+    info[Int(s)].symVariableRef = ref.toOpaque()
+    let claimed = ref._withUnsafeGuaranteedRef { claimCache($0.solverCache, UInt64(UInt32(s))) }
+    if !claimed {
+      variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] = s
     }
     markDirty(s)
     return s

@@ -99,11 +99,16 @@ final class LayoutEngine {
 
   func dropOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
-    for constraint in state.own { try? solver.removeConstraint(constraint) }
-    for variable in state.edits { try? solver.removeEditVariable(variable) }
-    state.own = []
-    state.ownLabels = []
-    state.edits = []
+    // A new item has nothing to drop: its empty lists are left as they are.
+    if !state.own.isEmpty {
+      for constraint in state.own { try? solver.removeConstraint(constraint) }
+      state.own = []
+      state.ownLabels = []
+    }
+    if !state.edits.isEmpty {
+      for variable in state.edits { try? solver.removeEditVariable(variable) }
+      state.edits = []
+    }
     state.ownKind = .none
     isDirty = true
   }
