@@ -5,15 +5,11 @@ extension Tableau {
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
     if let s = freeSymbols.popLast() {
       info[Int(s)] = SymbolInfo(kind: symbolKind)
-      symVariable[Int(s)] = nil
       journal?.reusedSymbols.append(s)
       return s
     }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
-    // As many as the info table's first block: no regrowth while a screen's solver fills.
-    if symVariable.capacity == 0 { symVariable.reserveCapacity(256) }
-    symVariable.append(nil)
     return s
   }
 
@@ -23,16 +19,29 @@ extension Tableau {
     for s in count..<info.count { forgetSymbol(s) }
     let n = info.count - count
     info.removeLast(n)
-    symVariable.removeLast(n)
   }
 
   /// Drops what a symbol holds (its column, its variable's index entry); the caller frees or
   /// truncates the id.
   mutating func forgetSymbol(_ s: Int) {
-    if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
+    if let v = Self.variable(info[s].symVariableRef) { variableIndex[ObjectIdentifier(v)] = nil }
+    dropVariable(s)
     releaseColumn(s)
     info[s] = SymbolInfo(kind: .dummy)
-    symVariable[s] = nil
+  }
+
+  /// The variable behind a symbol's reference, or nil (static: a non-mutating method called
+  /// from a mutating one would copy the tableau).
+  static func variable(_ ref: UnsafeMutableRawPointer?) -> Variable? {
+    guard let ref else { return nil }
+    return Unmanaged<Variable>.fromOpaque(ref).takeUnretainedValue()
+  }
+
+  /// Releases the symbol's reference to its variable.
+  mutating func dropVariable(_ s: Int) {
+    guard let p = info[s].symVariableRef else { return }
+    info[s].symVariableRef = nil
+    Unmanaged<Variable>.fromOpaque(p).release()
   }
 
   /// The external symbol of a variable, created on first use.
@@ -44,8 +53,8 @@ extension Tableau {
   mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
     if let s = knownSymbol(ref: ref) { return s }
     let s = newSymbol(.external)
-    symVariable[Int(s)] = ref.takeUnretainedValue()
-    info[Int(s)].symVariableRef = ref.toOpaque()
+    // The symbol owns a reference to its variable (released by `dropVariable`).
+    info[Int(s)].symVariableRef = ref.retain().toOpaque()
     let claimed = ref._withUnsafeGuaranteedRef { claimCache($0.solverCache, UInt64(UInt32(s))) }
     if !claimed {
       variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] = s
@@ -167,13 +176,13 @@ extension Tableau {
     }
     guard rowsHolding(s).isEmpty, info[i].objective == 0 else { return }
     releaseColumn(i)
-    if let v = symVariable[i] {
+    if let v = Self.variable(info[i].symVariableRef) {
       variableIndex[ObjectIdentifier(v)] = nil
       let mine = UInt64(solverID) << 32 | UInt64(UInt32(s))
       _ = v.solverCache.compareExchange(expected: mine, desired: 0, ordering: .relaxed)
     }
+    dropVariable(i)
     info[i] = SymbolInfo(kind: .dummy)
-    symVariable[i] = nil
     freeSymbols.append(s)
   }
 
