@@ -24,7 +24,9 @@ extension Tableau {
   @discardableResult
   mutating func insertRow(_ row: Row) -> Int32 {
     let slot: Int32
-    if let reuse = freeSlots.popLast() {
+    // `isEmpty` then `removeLast`: inlined, where `popLast` is a call even on an empty list.
+    if !freeSlots.isEmpty {
+      let reuse = freeSlots.removeLast()
       slot = reuse
       saveRow(slot)
       rows[Int(slot)] = row

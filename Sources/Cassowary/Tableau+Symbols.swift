@@ -3,7 +3,8 @@ import Synchronization
 extension Tableau {
   /// Creates a symbol of the given kind.
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
-    if let s = freeSymbols.popLast() {
+    if !freeSymbols.isEmpty {
+      let s = freeSymbols.removeLast()
       info[Int(s)] = SymbolInfo(kind: symbolKind)
       journal?.reusedSymbols.append(s)
       return s
@@ -127,7 +128,8 @@ extension Tableau {
       constraint: constraint, marker: marker, other: other,
       markerCoefficient: markerCoefficient, definition: definition)
     let t: Int32
-    if let reuse = freeTags.popLast() {
+    if !freeTags.isEmpty {
+      let reuse = freeTags.removeLast()
       t = reuse
       tags[Int(t)] = tag
     } else {

@@ -53,7 +53,13 @@ final class LayoutItemState {
   /// The engine's address, for ``isRegistered(with:)``.
   private var engineKey: UnsafeRawPointer?
 
-  private func updateHasOwner() { hasOwner = ownerView != nil || ownerGuide != nil }
+  /// Whether the item is a layout guide.
+  private(set) var ownedByGuide = false
+
+  private func updateHasOwner() {
+    hasOwner = ownerView != nil || ownerGuide != nil
+    ownedByGuide = ownerGuide != nil
+  }
   /// Position in the engine's item list.
   @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
