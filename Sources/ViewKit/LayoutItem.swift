@@ -33,12 +33,16 @@ final class LayoutItemState {
   let height: Variable
   /// The view or guide these variables belong to; cleared by its `deinit`. Not `weak`: a
   /// weak reference would give every view a side table and slow every retain and release.
-  unowned(unsafe) var ownerView: UIView? { didSet { updateHasOwner() } }
+  unowned(unsafe) var ownerView: UIView? { didSet { ownedByView = ownerView != nil } }
   /// See ``ownerView``.
-  unowned(unsafe) var ownerGuide: UILayoutGuide? { didSet { updateHasOwner() } }
+  unowned(unsafe) var ownerGuide: UILayoutGuide? {
+    didSet { ownedByGuide = ownerGuide != nil }
+  }
   /// Whether the item lives (kept with the owner, so the hot paths test it without loading,
   /// and so retaining, the owner).
-  private(set) var hasOwner = false
+  var hasOwner: Bool { ownedByView || ownedByGuide }
+  /// Whether the item is a live view.
+  private var ownedByView = false
   /// The engine the item is registered with (cleared by the engine's `deinit`).
   unowned(unsafe) var engine: LayoutEngine? {
     didSet {
@@ -53,13 +57,8 @@ final class LayoutItemState {
   /// The engine's address, for ``isRegistered(with:)``.
   private var engineKey: UnsafeRawPointer?
 
-  /// Whether the item is a layout guide.
+  /// Whether the item is a live layout guide.
   private(set) var ownedByGuide = false
-
-  private func updateHasOwner() {
-    hasOwner = ownerView != nil || ownerGuide != nil
-    ownedByGuide = ownerGuide != nil
-  }
   /// Position in the engine's item list.
   @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
