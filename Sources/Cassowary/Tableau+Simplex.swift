@@ -89,11 +89,18 @@ extension Tableau {
   /// coefficient, else -1.
   mutating func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
     for i in 0..<row.count where info[Int(row.sym(i))].kind == .external { return row.sym(i) }
-    for s in [marker, other] where s >= 0 {
-      let k = info[Int(s)].kind
-      if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
-    }
+    // Two checks, not a loop over an array literal (which may allocate).
+    if isRestrictedWithNegativeCoefficient(marker, in: row) { return marker }
+    if isRestrictedWithNegativeCoefficient(other, in: row) { return other }
     return -1
+  }
+
+  /// Whether `s` (when ≥ 0) is a slack or error symbol with a negative coefficient in `row`.
+  @inline(__always)
+  mutating func isRestrictedWithNegativeCoefficient(_ s: Int32, in row: Row) -> Bool {
+    guard s >= 0 else { return false }
+    let k = info[Int(s)].kind
+    return (k == .slack || k == .error) && row.coefficient(of: s) < 0
   }
 
   /// Beyond kiwi: a restricted symbol of the row that can become basic at once, keeping every

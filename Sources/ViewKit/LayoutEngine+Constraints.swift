@@ -22,6 +22,8 @@ extension LayoutEngine {
     constraint.engine = self
     constraint.isBroken = false
     constraint.installedSlot = installed.count
+    // A screen's worth at once: no regrowth (and freeing of the old lists) while it fills.
+    if installed.capacity == 0 { installed.reserveCapacity(64) }
     installed.append(constraint)
     do {
       try solver.addConstraint(built)

@@ -70,6 +70,7 @@ final class LayoutEngine {
     if let parent = item.layoutParentView { register(parent) }
     state.engine = self
     state.index = items.count
+    if items.capacity == 0 { items.reserveCapacity(32) }
     items.append(state)
     syncOwnConstraints(item)
   }
