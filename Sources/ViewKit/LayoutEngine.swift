@@ -193,7 +193,10 @@ final class LayoutEngine {
       isDirty = true
     case .frame:
       let frame = view.frame
-      let values = [frame.minX, frame.minY, frame.width, frame.height].map { -Double($0) }
+      // (No `map`: a closure's main-actor isolation is checked at run time.)
+      let values = [
+        -Double(frame.minX), -Double(frame.minY), -Double(frame.width), -Double(frame.height),
+      ]
       if state.ownKind == .frame, state.own.count == 4 {
         setOwnConstants(values, of: state)
         return
@@ -319,9 +322,9 @@ final class LayoutEngine {
         top: window.top + add.top, left: window.left + add.left,
         bottom: window.bottom + add.bottom, right: window.right + add.right)
       let values = [
-        insets.left, insets.top, -(insets.left + insets.right), -(insets.top + insets.bottom),
+        -Double(insets.left), -Double(insets.top), Double(insets.left + insets.right),
+        Double(insets.top + insets.bottom),
       ]
-      .map { -Double($0) }
       if state.ownKind == .safeArea, state.own.count == 4 {
         setOwnConstants(values, of: state)
         return
@@ -410,7 +413,9 @@ final class LayoutEngine {
       base = view.layoutState
     }
     let m = view.layoutMargins
-    let values = [m.left, m.top, -(m.left + m.right), -(m.top + m.bottom)].map { -Double($0) }
+    let values = [
+      -Double(m.left), -Double(m.top), Double(m.left + m.right), Double(m.top + m.bottom),
+    ]
     if state.ownKind == .margins, state.own.count == 4, state.intrinsic.size.width == 1,
       state.own[0].hasTerm(with: base.x)
     {
