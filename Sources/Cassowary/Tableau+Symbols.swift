@@ -124,18 +124,20 @@ extension Tableau {
     _ constraint: Constraint, marker: Int32, other: Int32, markerCoefficient: Double,
     definition: Int32
   ) -> Int32 {
-    let tag = Tag(
-      constraint: constraint, marker: marker, other: other,
-      markerCoefficient: markerCoefficient, definition: definition)
+    // The tag is made where it is stored (a local copy cost a retain and a release).
     let t: Int32
     if !freeTags.isEmpty {
-      let reuse = freeTags.removeLast()
-      t = reuse
-      tags[Int(t)] = tag
+      t = freeTags.removeLast()
+      tags[Int(t)] = Tag(
+        constraint: constraint, marker: marker, other: other,
+        markerCoefficient: markerCoefficient, definition: definition)
     } else {
       t = Int32(tags.count)
       if tags.capacity == 0 { tags.reserveCapacity(128) }
-      tags.append(tag)
+      tags.append(
+        Tag(
+          constraint: constraint, marker: marker, other: other,
+          markerCoefficient: markerCoefficient, definition: definition))
     }
     if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
       constraintIndex[ObjectIdentifier(constraint)] = t

@@ -131,10 +131,12 @@ extension UIView {
 
   /// Whether the view is `view` or inside it.
   public func isDescendant(of view: UIView) -> Bool {
-    var current: UIView? = self
+    // Up the unmanaged superview mirror: no reference taken per level.
+    var current: Unmanaged<UIView>? = Unmanaged.passUnretained(self)
+    let target = Unmanaged.passUnretained(view).toOpaque()
     while let candidate = current {
-      if candidate === view { return true }
-      current = candidate.superview
+      if candidate.toOpaque() == target { return true }
+      current = candidate.takeUnretainedValue().superviewRef
     }
     return false
   }
