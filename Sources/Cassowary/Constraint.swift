@@ -30,7 +30,15 @@ public enum RelationalOperator: Sendable, CustomStringConvertible {
 /// ```
 public final class Constraint: Sendable, CustomStringConvertible {
   /// The expression, with the constant it was created with.
-  public let expression: Expression
+  public var expression: Expression { Expression(termArray, constant: creationConstant) }
+  /// The terms when there are at most four (each variable retained by the constraint).
+  let inlineTerms: TermList
+  /// Every term when there are more than four; empty otherwise.
+  let moreTerms: [Term]
+  /// Whether every coefficient is finite (checked once, when the constraint is made).
+  let coefficientsAreFinite: Bool
+  /// The expression's constant when the constraint was made.
+  let creationConstant: Double
   /// The relation to zero.
   public let op: RelationalOperator
   /// The strength, clipped to `0...required`.
@@ -44,7 +52,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
 
   /// `expression op 0` with a strength (required by default).
   public init(_ expression: Expression, _ op: RelationalOperator, strength: Strength = .required) {
-    self.expression = expression
+    (inlineTerms, moreTerms) = Self.store(expression.terms)
+    coefficientsAreFinite = expression.terms.allSatisfy { $0.coefficient.isFinite }
+    self.creationConstant = expression.constant
     self.op = op
     self.strength = strength
     self.belowStrength = strength
@@ -57,12 +67,89 @@ public final class Constraint: Sendable, CustomStringConvertible {
   /// (Auto Layout's content hugging and compression resistance on one axis). Both strengths
   /// must be below required; the caller makes sure of it.
   package init(_ expression: Expression, above: Strength, below: Strength) {
-    self.expression = expression
+    (inlineTerms, moreTerms) = Self.store(expression.terms)
+    coefficientsAreFinite = expression.terms.allSatisfy { $0.coefficient.isFinite }
+    self.creationConstant = expression.constant
     self.op = .equal
     self.strength = above
     self.belowStrength = below
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
+  }
+
+  /// `terms + constant op 0` (no expression array to build).
+  package init(
+    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
+  ) {
+    terms.retainAll()
+    self.inlineTerms = terms
+    self.moreTerms = []
+    coefficientsAreFinite = terms.coefficientsAreFinite
+    self.creationConstant = constant
+    self.op = op
+    self.strength = strength
+    self.belowStrength = strength
+    self.constantBits = Atomic(constant.bitPattern)
+    self.solverCache = Atomic(0)
+  }
+
+  /// ``init(_:above:below:)`` from a term list.
+  package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
+    terms.retainAll()
+    self.inlineTerms = terms
+    self.moreTerms = []
+    coefficientsAreFinite = terms.coefficientsAreFinite
+    self.creationConstant = constant
+    self.op = .equal
+    self.strength = above
+    self.belowStrength = below
+    self.constantBits = Atomic(constant.bitPattern)
+    self.solverCache = Atomic(0)
+  }
+
+  deinit { inlineTerms.releaseAll() }
+
+  /// Up to four terms inline (retained), more as the array.
+  private static func store(_ terms: [Term]) -> (TermList, [Term]) {
+    guard terms.count <= 4 else { return (TermList(), terms) }
+    var list = TermList()
+    for term in terms { list.append(term.variable, term.coefficient) }
+    list.retainAll()
+    return (list, [])
+  }
+
+  /// The number of terms.
+  @inline(__always)
+  package var termCount: Int { moreTerms.isEmpty ? inlineTerms.count : moreTerms.count }
+
+  /// The variable of term `i`.
+  @inline(__always)
+  package func termVariable(_ i: Int) -> Variable {
+    moreTerms.isEmpty ? inlineTerms.variable(i).takeUnretainedValue() : moreTerms[i].variable
+  }
+
+  /// The variable of term `i`, unretained (the constraint holds it).
+  @inline(__always)
+  func termRef(_ i: Int) -> Unmanaged<Variable> {
+    moreTerms.isEmpty ? inlineTerms.variable(i) : Unmanaged.passUnretained(moreTerms[i].variable)
+  }
+
+  /// The coefficient of term `i`.
+  @inline(__always)
+  package func termCoefficient(_ i: Int) -> Double {
+    moreTerms.isEmpty ? inlineTerms.coefficient(i) : moreTerms[i].coefficient
+  }
+
+  /// Whether a term has the variable.
+  package func hasTerm(with v: Variable) -> Bool {
+    for i in 0..<termCount where termVariable(i) === v { return true }
+    return false
+  }
+
+  /// The terms as an array.
+  var termArray: [Term] {
+    if !moreTerms.isEmpty { return moreTerms }
+    return (0..<inlineTerms.count).map { Term(termVariable($0), termCoefficient($0)) }
   }
 
   /// The current constant of the expression: the creation constant until
@@ -78,14 +165,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
 
   /// A new constraint with the same expression and operator and another strength.
   public func withStrength(_ strength: Strength) -> Constraint {
-    var e = expression
-    e.constant = constant
-    return Constraint(e, op, strength: strength)
+    Constraint(Expression(termArray, constant: constant), op, strength: strength)
   }
 
   /// How far the current variable values are from satisfying the constraint (0 when it holds).
   public var violation: Double {
-    let v = expression.terms.reduce(constant) { $0 + $1.value }
+    var v = constant
+    for i in 0..<termCount { v += termCoefficient(i) * termVariable(i).value }
     switch op {
     case .equal: return abs(v)
     case .lessThanOrEqual: return max(0, v)
@@ -102,4 +188,77 @@ public final class Constraint: Sendable, CustomStringConvertible {
     }
     return "\(e) \(op) 0 | \(strength)"
   }
+}
+
+/// Up to four terms of a constraint, held inline without retaining their variables (a layout
+/// constraint has at most four, and an array per constraint was an allocation). Copies are
+/// plain bytes. The constraint made from a list retains the variables; until then the maker
+/// keeps them alive.
+package struct TermList {
+  /// The number of terms (at most four).
+  package private(set) var count = 0
+  private var u0: Unmanaged<Variable>?
+  private var u1: Unmanaged<Variable>?
+  private var u2: Unmanaged<Variable>?
+  private var u3: Unmanaged<Variable>?
+  private var k0 = 0.0
+  private var k1 = 0.0
+  private var k2 = 0.0
+  private var k3 = 0.0
+
+  /// No terms.
+  package init() {}
+
+  /// `k0·v0 (+ k1·v1)`.
+  package init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
+    append(v0, k0)
+    if let v1 { append(v1, k1) }
+  }
+
+  /// Whether another term fits.
+  package var isFull: Bool { count == 4 }
+
+  /// Adds a term; there must be room (``isFull`` is false).
+  package mutating func append(_ v: Variable, _ k: Double) {
+    precondition(count < 4, "TermList holds at most four terms")
+    let u = Unmanaged.passUnretained(v)
+    switch count {
+    case 0: (u0, k0) = (u, k)
+    case 1: (u1, k1) = (u, k)
+    case 2: (u2, k2) = (u, k)
+    default: (u3, k3) = (u, k)
+    }
+    count += 1
+  }
+
+  /// The variable of term `i` (unretained).
+  @inline(__always)
+  package func variable(_ i: Int) -> Unmanaged<Variable> {
+    switch i {
+    case 0: return u0.unsafelyUnwrapped
+    case 1: return u1.unsafelyUnwrapped
+    case 2: return u2.unsafelyUnwrapped
+    default: return u3.unsafelyUnwrapped
+    }
+  }
+
+  /// The coefficient of term `i`.
+  @inline(__always)
+  package func coefficient(_ i: Int) -> Double {
+    switch i {
+    case 0: return k0
+    case 1: return k1
+    case 2: return k2
+    default: return k3
+    }
+  }
+
+  /// Whether every coefficient is finite.
+  var coefficientsAreFinite: Bool {
+    k0.isFinite && k1.isFinite && k2.isFinite && k3.isFinite
+  }
+
+  /// Retains or releases every variable (the owning constraint's init and deinit).
+  func retainAll() { for i in 0..<count { _ = variable(i).retain() } }
+  func releaseAll() { for i in 0..<count { variable(i).release() } }
 }

@@ -36,7 +36,8 @@ struct SymbolInfo {
   var published: Double = .nan
   /// The rows that hold the symbol (with stale entries pruned on visits).
   var column = SlotList.empty
-  /// The variable of an external symbol, unretained.
+  /// The variable of an external symbol, retained by the tableau (`dropVariable` releases
+  /// it).
   var symVariableRef: UnsafeMutableRawPointer?
 
   init(kind: SymbolKind) { self.kind = kind }

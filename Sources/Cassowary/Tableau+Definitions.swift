@@ -7,13 +7,16 @@ extension Tableau {
   ///
   /// Returns false when the constraint has no such variable.
   mutating func defineFreshVariable(by constraint: Constraint) -> Bool {
-    let terms = constraint.expression.terms
-    var chosen: Variable?
+    // Variables by unretained reference: the constraint holds them.
+    var chosen: Unmanaged<Variable>?
     var k = 0.0
-    for term in terms where !nearZero(term.coefficient) {
-      if let s = knownSymbol(for: term.variable), info[Int(s)].everUsed { continue }
-      let v = term.variable
-      let total = terms.reduce(0.0) { $0 + ($1.variable === v ? $1.coefficient : 0) }
+    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
+      let v = constraint.termRef(i)
+      if let s = knownSymbol(ref: v), info[Int(s)].everUsed { continue }
+      var total = 0.0
+      for j in 0..<constraint.termCount where constraint.termRef(j).toOpaque() == v.toOpaque() {
+        total += constraint.termCoefficient(j)
+      }
       if !nearZero(total) {
         chosen = v
         k = total
@@ -21,14 +24,15 @@ extension Tableau {
       }
     }
     guard let v = chosen else { return false }
-    let vs = externalSymbol(for: v)
+    let vs = externalSymbol(ref: v)
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
     let start = Int32(definitionSyms.count)
-    for term in terms where term.variable !== v && term.coefficient != 0 {
-      let s = externalSymbol(for: term.variable)
+    for i in 0..<constraint.termCount
+    where constraint.termRef(i).toOpaque() != v.toOpaque() && constraint.termCoefficient(i) != 0 {
+      let s = externalSymbol(ref: constraint.termRef(i))
       definitionSyms.append(s)
-      definitionCoeffs.append(-term.coefficient / k)
+      definitionCoeffs.append(-constraint.termCoefficient(i) / k)
       dependentDefinition.append(d)
       dependentNext.append(info[Int(s)].dependentHead)
       info[Int(s)].dependentHead = Int32(dependentDefinition.count - 1)
@@ -41,6 +45,10 @@ extension Tableau {
         variable: vs, termStart: start, termCount: Int32(definitionSyms.count) - start,
         constant: -constraint.constant / k, definedCoefficient: k, tag: t, alive: true))
     definitionDirty.append(false)
+    if expansionMultiplier.capacity == 0 {
+      expansionMultiplier.reserveCapacity(128)
+      expansionStamp.reserveCapacity(128)
+    }
     expansionMultiplier.append(0)
     expansionStamp.append(0)
     info[Int(vs)].definitionOf = d

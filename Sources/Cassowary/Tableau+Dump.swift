@@ -23,8 +23,8 @@ extension Tableau {
         + "\n"
     }
     out += "\nVariables\n---------\n"
-    for s in symVariable.indices {
-      guard let v = symVariable[s] else { continue }
+    for s in info.indices {
+      guard let v = Self.variable(info[s].symVariableRef) else { continue }
       out += "\(name(Int32(s))) = \(number(v.value))\n"
     }
     out += "\nEdit Variables\n--------------\n"
@@ -44,7 +44,7 @@ extension Tableau {
   private func name(_ s: Int32) -> String {
     switch info[Int(s)].kind {
     case .external:
-      let v = symVariable[Int(s)]?.description ?? "?"
+      let v = Self.variable(info[Int(s)].symVariableRef)?.description ?? "?"
       return "v\(s)[\(v)]"
     case .slack: return "s\(s)"
     case .error: return "e\(s)"

@@ -27,15 +27,14 @@ extension Tableau {
       journalEpoch = 1
     }
     journal = Journal(
-      objectiveConstant: objectiveConstant, rowCount: rows.count, symbolCount: info.count,
-      freeSlots: freeSlots)
-    journal!.recording = recording
-    journal!.freeSymbols = freeSymbols
+      objectiveConstant: objectiveConstant, recording: recording, rowCount: rows.count,
+      symbolCount: info.count, freeSlots: freeSlots, freeSymbols: freeSymbols)
   }
 
   mutating func commitJournal() {
-    guard var j = journal else { return }
-    for k in j.rows.indices { j.rows[k].1.release() }
+    guard journal != nil else { return }
+    // In place: a copy of the journal would retain and release each of its arrays.
+    for k in journal!.rows.indices { journal!.rows[k].1.release() }
     journal = nil
   }
 

@@ -24,7 +24,9 @@ extension Tableau {
   @discardableResult
   mutating func insertRow(_ row: Row) -> Int32 {
     let slot: Int32
-    if let reuse = freeSlots.popLast() {
+    // `isEmpty` then `removeLast`: inlined, where `popLast` is a call even on an empty list.
+    if !freeSlots.isEmpty {
+      let reuse = freeSlots.removeLast()
       slot = reuse
       saveRow(slot)
       rows[Int(slot)] = row
@@ -286,6 +288,7 @@ extension Tableau {
       for i in expansionStamp.indices { expansionStamp[i] = 0 }
       accEpoch = 1
     }
+    if accTouched.capacity == 0 { accTouched.reserveCapacity(64) }
     accTouched.removeAll(keepingCapacity: true)
     accConstant = constant
   }
@@ -344,7 +347,22 @@ extension Tableau {
   /// The accumulated row, sorted, without near-zero coefficients; the caller owns it.
   mutating func finishAccumulation(extra: Int = 0) -> Row {
     expandDefinitions()
-    accTouched.sort()
+    if accTouched.count <= 16 {
+      // Rows hold a handful of symbols: an insertion sort beats the general one.
+      accTouched.withUnsafeMutableBufferPointer { a in
+        for i in 1..<max(1, a.count) {
+          let x = a[i]
+          var j = i
+          while j > 0 && a[j - 1] > x {
+            a[j] = a[j - 1]
+            j -= 1
+          }
+          a[j] = x
+        }
+      }
+    } else {
+      accTouched.sort()
+    }
     var row = Row.make(capacity: accTouched.count + extra, constant: accConstant)
     let p = row.cells.unsafelyUnwrapped
     var k = 0

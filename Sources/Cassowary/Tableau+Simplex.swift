@@ -48,8 +48,8 @@ extension Tableau {
   /// marker (and error) symbols; errors enter the objective.
   mutating func createRow(_ constraint: Constraint) -> (Row, Int32, Int32, Double) {
     beginAccumulation(constant: constraint.constant)
-    for term in constraint.expression.terms where !nearZero(term.coefficient) {
-      accumulateTerm(externalSymbol(for: term.variable), term.coefficient)
+    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
+      accumulateTerm(externalSymbol(ref: constraint.termRef(i)), constraint.termCoefficient(i))
     }
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
@@ -89,11 +89,18 @@ extension Tableau {
   /// coefficient, else -1.
   mutating func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
     for i in 0..<row.count where info[Int(row.sym(i))].kind == .external { return row.sym(i) }
-    for s in [marker, other] where s >= 0 {
-      let k = info[Int(s)].kind
-      if (k == .slack || k == .error) && row.coefficient(of: s) < 0 { return s }
-    }
+    // Two checks, not a loop over an array literal (which may allocate).
+    if isRestrictedWithNegativeCoefficient(marker, in: row) { return marker }
+    if isRestrictedWithNegativeCoefficient(other, in: row) { return other }
     return -1
+  }
+
+  /// Whether `s` (when ≥ 0) is a slack or error symbol with a negative coefficient in `row`.
+  @inline(__always)
+  mutating func isRestrictedWithNegativeCoefficient(_ s: Int32, in row: Row) -> Bool {
+    guard s >= 0 else { return false }
+    let k = info[Int(s)].kind
+    return (k == .slack || k == .error) && row.coefficient(of: s) < 0
   }
 
   /// Beyond kiwi: a restricted symbol of the row that can become basic at once, keeping every
@@ -377,12 +384,12 @@ extension Tableau {
     releaseIfUnused(tag.marker)
     releaseIfUnused(tag.other)
     if let c = tag.constraint {
-      for term in c.expression.terms {
-        guard let s = knownSymbol(for: term.variable) else { continue }
+      for i in 0..<c.termCount {
+        guard let s = knownSymbol(ref: c.termRef(i)) else { continue }
         info[Int(s)].useCount -= 1
       }
-      for term in c.expression.terms {
-        if let s = knownSymbol(for: term.variable) { releaseIfUnused(s) }
+      for i in 0..<c.termCount {
+        if let s = knownSymbol(ref: c.termRef(i)) { releaseIfUnused(s) }
       }
     }
   }
@@ -459,10 +466,10 @@ extension Tableau {
       if slot >= 0 { symbols += rows[Int(slot)].syms }
       let conflicting = requiredConstraints(markedBy: symbols, excluding: constraint)
       rollbackJournal()
-      var wanted = constraint.expression
-      wanted.constant = constant
       throw .unsatisfiableConstraint(
-        Constraint(wanted, constraint.op, strength: constraint.strength),
+        Constraint(
+          Expression(constraint.termArray, constant: constant), constraint.op,
+          strength: constraint.strength),
         conflicting: conflicting)
     }
     commitJournal()
@@ -472,7 +479,7 @@ extension Tableau {
   mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
     if editIndex(of: variable) != nil { throw .duplicateEditVariable(variable) }
     if strength.isRequired { throw .badRequiredStrength(variable) }
-    let constraint = Constraint(Expression(variable), .equal, strength: strength)
+    let constraint = Constraint(TermList(variable, 1), constant: 0, .equal, strength: strength)
     try insertConstraint(constraint)
     guard let t = tagIndex(of: constraint) else {
       throw .internalError("the edit constraint of \(variable) was not registered")
@@ -485,6 +492,7 @@ extension Tableau {
       edits[Int(e)] = edit
     } else {
       e = Int32(edits.count)
+      if edits.capacity == 0 { edits.reserveCapacity(8) }
       edits.append(edit)
     }
     let sym = externalSymbol(for: variable)

@@ -3,15 +3,14 @@ import Synchronization
 extension Tableau {
   /// Creates a symbol of the given kind.
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
-    if let s = freeSymbols.popLast() {
+    if !freeSymbols.isEmpty {
+      let s = freeSymbols.removeLast()
       info[Int(s)] = SymbolInfo(kind: symbolKind)
-      symVariable[Int(s)] = nil
       journal?.reusedSymbols.append(s)
       return s
     }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
-    symVariable.append(nil)
     return s
   }
 
@@ -21,26 +20,45 @@ extension Tableau {
     for s in count..<info.count { forgetSymbol(s) }
     let n = info.count - count
     info.removeLast(n)
-    symVariable.removeLast(n)
   }
 
   /// Drops what a symbol holds (its column, its variable's index entry); the caller frees or
   /// truncates the id.
   mutating func forgetSymbol(_ s: Int) {
-    if let v = symVariable[s] { variableIndex[ObjectIdentifier(v)] = nil }
+    if let v = Self.variable(info[s].symVariableRef) { variableIndex[ObjectIdentifier(v)] = nil }
+    dropVariable(s)
     releaseColumn(s)
     info[s] = SymbolInfo(kind: .dummy)
-    symVariable[s] = nil
+  }
+
+  /// The variable behind a symbol's reference, or nil (static: a non-mutating method called
+  /// from a mutating one would copy the tableau).
+  static func variable(_ ref: UnsafeMutableRawPointer?) -> Variable? {
+    guard let ref else { return nil }
+    return Unmanaged<Variable>.fromOpaque(ref).takeUnretainedValue()
+  }
+
+  /// Releases the symbol's reference to its variable.
+  mutating func dropVariable(_ s: Int) {
+    guard let p = info[s].symVariableRef else { return }
+    info[s].symVariableRef = nil
+    Unmanaged<Variable>.fromOpaque(p).release()
   }
 
   /// The external symbol of a variable, created on first use.
   mutating func externalSymbol(for variable: Variable) -> Int32 {
-    if let s = knownSymbol(for: variable) { return s }
+    externalSymbol(ref: Unmanaged.passUnretained(variable))
+  }
+
+  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit).
+  mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
+    if let s = knownSymbol(ref: ref) { return s }
     let s = newSymbol(.external)
-    symVariable[Int(s)] = variable
-    info[Int(s)].symVariableRef = Unmanaged.passUnretained(variable).toOpaque()
-    if !claimCache(variable.solverCache, UInt64(UInt32(s))) {
-      variableIndex[ObjectIdentifier(variable)] = s
+    // The symbol owns a reference to its variable (released by `dropVariable`).
+    info[Int(s)].symVariableRef = ref.retain().toOpaque()
+    let claimed = ref._withUnsafeGuaranteedRef { claimCache($0.solverCache, UInt64(UInt32(s))) }
+    if !claimed {
+      variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] = s
     }
     markDirty(s)
     return s
@@ -48,12 +66,19 @@ extension Tableau {
 
   /// The external symbol of a variable the solver has seen, or nil.
   mutating func knownSymbol(for variable: Variable) -> Int32? {
-    let cache = variable.solverCache.load(ordering: .relaxed)
+    knownSymbol(ref: Unmanaged.passUnretained(variable))
+  }
+
+  /// ``knownSymbol(for:)`` for a variable someone else keeps alive: no retain, and identity
+  /// checked against the symbol's unretained reference.
+  @inline(__always)
+  mutating func knownSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    let cache = ref._withUnsafeGuaranteedRef { $0.solverCache.load(ordering: .relaxed) }
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
-      if s < symVariable.count, symVariable[s] === variable { return Int32(s) }
+      if s < info.count, info[s].symVariableRef == ref.toOpaque() { return Int32(s) }
     }
-    return variableIndex[ObjectIdentifier(variable)]
+    return variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
   }
 
   /// Points an object's cache at this solver's `index` when the cache is free or already
@@ -99,29 +124,30 @@ extension Tableau {
     _ constraint: Constraint, marker: Int32, other: Int32, markerCoefficient: Double,
     definition: Int32
   ) -> Int32 {
-    let tag = Tag(
-      constraint: constraint, marker: marker, other: other,
-      markerCoefficient: markerCoefficient, definition: definition)
+    // The tag is made where it is stored (a local copy cost a retain and a release).
     let t: Int32
-    if let reuse = freeTags.popLast() {
-      t = reuse
-      tags[Int(t)] = tag
+    if !freeTags.isEmpty {
+      t = freeTags.removeLast()
+      tags[Int(t)] = Tag(
+        constraint: constraint, marker: marker, other: other,
+        markerCoefficient: markerCoefficient, definition: definition)
     } else {
       t = Int32(tags.count)
-      tags.append(tag)
+      if tags.capacity == 0 { tags.reserveCapacity(128) }
+      tags.append(
+        Tag(
+          constraint: constraint, marker: marker, other: other,
+          markerCoefficient: markerCoefficient, definition: definition))
     }
     if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
       constraintIndex[ObjectIdentifier(constraint)] = t
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
-    // Through the buffer: the terms are borrowed, not retained one by one.
-    constraint.expression.terms.withUnsafeBufferPointer { terms in
-      for i in terms.indices {
-        if let s = knownSymbol(for: terms[i].variable) {
-          info[Int(s)].everUsed = true
-          info[Int(s)].useCount += 1
-        }
+    for i in 0..<constraint.termCount {
+      if let s = knownSymbol(ref: constraint.termRef(i)) {
+        info[Int(s)].everUsed = true
+        info[Int(s)].useCount += 1
       }
     }
     return t
@@ -154,13 +180,13 @@ extension Tableau {
     }
     guard rowsHolding(s).isEmpty, info[i].objective == 0 else { return }
     releaseColumn(i)
-    if let v = symVariable[i] {
+    if let v = Self.variable(info[i].symVariableRef) {
       variableIndex[ObjectIdentifier(v)] = nil
       let mine = UInt64(solverID) << 32 | UInt64(UInt32(s))
       _ = v.solverCache.compareExchange(expected: mine, desired: 0, ordering: .relaxed)
     }
+    dropVariable(i)
     info[i] = SymbolInfo(kind: .dummy)
-    symVariable[i] = nil
     freeSymbols.append(s)
   }
 
@@ -169,8 +195,11 @@ extension Tableau {
     guard constraint.constant.isFinite else {
       throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
     }
-    for term in constraint.expression.terms where !term.coefficient.isFinite {
-      throw .nonFiniteValue("coefficient \(term.coefficient) of \(term.variable) in \(constraint)")
+    if constraint.coefficientsAreFinite { return }
+    for i in 0..<constraint.termCount where !constraint.termCoefficient(i).isFinite {
+      throw .nonFiniteValue(
+        "coefficient \(constraint.termCoefficient(i)) of \(constraint.termVariable(i)) in \(constraint)"
+      )
     }
   }
 

@@ -11,7 +11,6 @@ struct Tableau {
   var info = Buffer<SymbolInfo>()
   /// Symbols no row, objective or constraint refers to any more, for reuse.
   var freeSymbols: [Int32] = []
-  var symVariable: [Variable?] = []
 
   // MARK: Rows (indexed by slot)
   var rows = Buffer<Row>()
@@ -70,6 +69,7 @@ struct Tableau {
   /// Frees every row buffer; the tableau must not be used afterwards.
   mutating func deallocate() {
     for i in rows.indices { rows[i].release() }
+    for i in info.indices { dropVariable(i) }
     for i in info.indices { releaseColumn(i) }
     columnArena.deallocate()
     info.deallocate()

@@ -5,22 +5,25 @@ extension LayoutEngine {
 
   /// Adds an active user constraint to the solver; reports and breaks it when it conflicts.
   func install(_ constraint: NSLayoutConstraint) {
-    guard let first = constraint.firstLayoutItem else { return }
-    install(constraint, first, constraint.secondLayoutItem)
+    guard let first = constraint.firstState, first.hasOwner else { return }
+    let second = constraint.secondState
+    install(constraint, first, second?.hasOwner == true ? second : nil)
   }
 
-  /// ``install(_:)`` with the items already loaded.
+  /// ``install(_:)`` with the states of the living items already loaded.
   func install(
-    _ constraint: NSLayoutConstraint, _ first: any LayoutItem, _ second: (any LayoutItem)?
+    _ constraint: NSLayoutConstraint, _ first: LayoutItemState, _ second: LayoutItemState?
   ) {
-    // Items already registered here skip `register` (and their state getters).
-    if constraint.firstState?.engine !== self { register(first) }
-    if let second, constraint.secondState?.engine !== self { register(second) }
+    // Items already registered here skip `register` (the items are only reached for it).
+    if !first.isRegistered(with: self), let item = first.owner { register(item) }
+    if let second, !second.isRegistered(with: self), let item = second.owner { register(item) }
     let built = constraint.makeSolverConstraint(first, second, engine: self)
     constraint.solverConstraint = built
     constraint.engine = self
     constraint.isBroken = false
     constraint.installedSlot = installed.count
+    // A screen's worth at once: no regrowth (and freeing of the old lists) while it fills.
+    if installed.capacity == 0 { installed.reserveCapacity(64) }
     installed.append(constraint)
     do {
       try solver.addConstraint(built)

@@ -109,8 +109,8 @@ extension LayoutEngine {
   /// Writes the solved frames of views that constraints position (not the root, not views
   /// whose frames make their constraints).
   private func writeFrames() {
-    for mine in items {
-      if let guide = mine.ownerGuide {
+    for mine in items where mine.hasOwner {
+      if mine.ownedByGuide, let guide = mine.ownerGuide {
         if guide.role == .scrollContent, !mine.references.isEmpty,
           let scroll = guide.owningView as? UIScrollView
         {
@@ -118,14 +118,16 @@ extension LayoutEngine {
         }
         continue
       }
-      guard let view = mine.ownerView, let parent = view.superview,
-        !view.translatesAutoresizingMaskIntoConstraints
+      guard let view = mine.ownerView, !view.translatesStorage,
+        let parent = view.superviewRef?.takeUnretainedValue()
       else { continue }
-      let theirs = parent.layoutState
+      // A parent without a state has no constraints: its variables would read zero.
+      var origin = (x: 0.0, y: 0.0)
+      if let theirs = parent._layoutState { origin = (theirs.x.value, theirs.y.value) }
       let frame = CGRect(
-        x: mine.x.value - theirs.x.value, y: mine.y.value - theirs.y.value,
+        x: mine.x.value - origin.x, y: mine.y.value - origin.y,
         width: mine.width.value, height: mine.height.value)
-      if frame != view.frame { view.applyLayoutFrame(frame) }
+      if frame != view.frameStorage { view.applyLayoutFrame(frame) }
     }
   }
 

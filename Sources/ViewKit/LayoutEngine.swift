@@ -66,10 +66,11 @@ final class LayoutEngine {
   /// Registers an item and, first, the views its frame depends on.
   func register(_ item: any LayoutItem) {
     let state = item.layoutState
-    if state.engine === self { return }
+    if state.isRegistered(with: self) { return }
     if let parent = item.layoutParentView { register(parent) }
     state.engine = self
     state.index = items.count
+    if items.capacity == 0 { items.reserveCapacity(32) }
     items.append(state)
     syncOwnConstraints(item)
   }
@@ -99,11 +100,16 @@ final class LayoutEngine {
 
   func dropOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
-    for constraint in state.own { try? solver.removeConstraint(constraint) }
-    for variable in state.edits { try? solver.removeEditVariable(variable) }
-    state.own = []
-    state.ownLabels = []
-    state.edits = []
+    // A new item has nothing to drop: its empty lists are left as they are.
+    if !state.own.isEmpty {
+      for constraint in state.own { try? solver.removeConstraint(constraint) }
+      state.own = []
+      state.ownLabels = []
+    }
+    if !state.edits.isEmpty {
+      for variable in state.edits { try? solver.removeEditVariable(variable) }
+      state.edits = []
+    }
     state.ownKind = .none
     isDirty = true
   }
@@ -128,6 +134,12 @@ final class LayoutEngine {
     isDirty = true
   }
 
+  /// The required equality `a − b + constant == 0` (`a + constant == 0` without `b`), its
+  /// terms inline.
+  static func equal(_ a: Variable, _ b: Variable?, _ constant: Double) -> Constraint {
+    Constraint(TermList(a, 1, b, -1), constant: constant, .equal)
+  }
+
   /// Sets an own constraint's constant unless it already has it (a window resize leaves the
   /// safe-area guide's constants alone, for one).
   func setConstantIfChanged(_ value: Double, _ constraint: Constraint) {
@@ -147,7 +159,7 @@ final class LayoutEngine {
   /// Builds or updates the constraints an item makes for itself.
   func syncOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
-    guard state.engine === self else { return }
+    guard state.isRegistered(with: self) else { return }
     if let view = item as? UIView {
       syncView(view, state)
     } else if let guide = item as? UILayoutGuide {
@@ -181,7 +193,10 @@ final class LayoutEngine {
       isDirty = true
     case .frame:
       let frame = view.frame
-      let values = [frame.minX, frame.minY, frame.width, frame.height].map { -Double($0) }
+      // (No `map`: a closure's main-actor isolation is checked at run time.)
+      let values = [
+        -Double(frame.minX), -Double(frame.minY), -Double(frame.width), -Double(frame.height),
+      ]
       if state.ownKind == .frame, state.own.count == 4 {
         setOwnConstants(values, of: state)
         return
@@ -189,10 +204,10 @@ final class LayoutEngine {
       dropOwnConstraints(view)
       state.ownKind = .frame
       guard let parent = view.superview?.layoutState else { return }
-      addOwn(Constraint(state.x - parent.x + values[0], .equal), to: state, "minX")
-      addOwn(Constraint(state.y - parent.y + values[1], .equal), to: state, "minY")
-      addOwn(Constraint(state.width + values[2], .equal), to: state, "width")
-      addOwn(Constraint(state.height + values[3], .equal), to: state, "height")
+      addOwn(Self.equal(state.x, parent.x, values[0]), to: state, "minX")
+      addOwn(Self.equal(state.y, parent.y, values[1]), to: state, "minY")
+      addOwn(Self.equal(state.width, nil, values[2]), to: state, "width")
+      addOwn(Self.equal(state.height, nil, values[3]), to: state, "height")
     default:
       syncIntrinsic(view, state)
     }
@@ -211,7 +226,7 @@ final class LayoutEngine {
     if sameShape {
       for constraint in state.own {
         // Each own constraint is on the width or the height variable.
-        let width = constraint.expression.terms.first?.variable === state.width
+        let width = constraint.termCount > 0 && constraint.termVariable(0) === state.width
         let value = -Double(width ? key.size.width : key.size.height)
         do {
           try solver.setConstant(value, for: constraint)
@@ -232,21 +247,24 @@ final class LayoutEngine {
       guard value >= 0 else { return }
       let hugging = key.hugging[axis]
       let compression = key.compression[axis]
-      let expression = variable - Double(value)
+      let terms = TermList(variable, 1)
+      let constant = -Double(value)
       if !hugging.isRequired && !compression.isRequired {
         // One soft equality: growing past the intrinsic size costs the hugging priority,
         // shrinking below it the compression resistance (same optimum as the two
         // inequalities, one row instead of two).
         addOwn(
-          Constraint(expression, above: hugging.strength, below: compression.strength),
+          Constraint(
+            terms, constant: constant, above: hugging.strength, below: compression.strength),
           to: state, axis == 0 ? "intrinsic.width" : "intrinsic.height")
         return
       }
       addOwn(
-        Constraint(expression, .lessThanOrEqual, strength: hugging.strength),
+        Constraint(terms, constant: constant, .lessThanOrEqual, strength: hugging.strength),
         to: state, axis == 0 ? "hugging.width" : "hugging.height")
       addOwn(
-        Constraint(expression, .greaterThanOrEqual, strength: compression.strength),
+        Constraint(
+          terms, constant: constant, .greaterThanOrEqual, strength: compression.strength),
         to: state, axis == 0 ? "compression.width" : "compression.height")
     }
     add(0, state.width, key.size.width)
@@ -284,8 +302,8 @@ final class LayoutEngine {
     }
     dropOwnConstraints(guide)
     state.ownKind = .scrollGuide
-    addOwn(Constraint(state.x - v.x + values[0], .equal), to: state, "minX")
-    addOwn(Constraint(state.y - v.y + values[1], .equal), to: state, "minY")
+    addOwn(Self.equal(state.x, v.x, values[0]), to: state, "minX")
+    addOwn(Self.equal(state.y, v.y, values[1]), to: state, "minY")
     if isFrame {
       addOwn(Constraint(state.width - v.width, .equal), to: state, "width")
       addOwn(Constraint(state.height - v.height, .equal), to: state, "height")
@@ -304,19 +322,19 @@ final class LayoutEngine {
         top: window.top + add.top, left: window.left + add.left,
         bottom: window.bottom + add.bottom, right: window.right + add.right)
       let values = [
-        insets.left, insets.top, -(insets.left + insets.right), -(insets.top + insets.bottom),
+        -Double(insets.left), -Double(insets.top), Double(insets.left + insets.right),
+        Double(insets.top + insets.bottom),
       ]
-      .map { -Double($0) }
       if state.ownKind == .safeArea, state.own.count == 4 {
         setOwnConstants(values, of: state)
         return
       }
       dropOwnConstraints(guide)
       state.ownKind = .safeArea
-      addOwn(Constraint(state.x - v.x + values[0], .equal), to: state, "left")
-      addOwn(Constraint(state.y - v.y + values[1], .equal), to: state, "top")
-      addOwn(Constraint(state.width - v.width + values[2], .equal), to: state, "width")
-      addOwn(Constraint(state.height - v.height + values[3], .equal), to: state, "height")
+      addOwn(Self.equal(state.x, v.x, values[0]), to: state, "left")
+      addOwn(Self.equal(state.y, v.y, values[1]), to: state, "top")
+      addOwn(Self.equal(state.width, v.width, values[2]), to: state, "width")
+      addOwn(Self.equal(state.height, v.height, values[3]), to: state, "height")
       return
     }
     // The safe area comes from the nearest ancestor whose controller adds insets, else
@@ -395,9 +413,11 @@ final class LayoutEngine {
       base = view.layoutState
     }
     let m = view.layoutMargins
-    let values = [m.left, m.top, -(m.left + m.right), -(m.top + m.bottom)].map { -Double($0) }
+    let values = [
+      -Double(m.left), -Double(m.top), Double(m.left + m.right), Double(m.top + m.bottom),
+    ]
     if state.ownKind == .margins, state.own.count == 4, state.intrinsic.size.width == 1,
-      (state.own.first?.expression.terms.contains { $0.variable === base.x }) == true
+      state.own[0].hasTerm(with: base.x)
     {
       setOwnConstants(values, of: state)
       return
@@ -405,9 +425,9 @@ final class LayoutEngine {
     dropOwnConstraints(guide)
     state.ownKind = .margins
     state.intrinsic.size.width = 1
-    addOwn(Constraint(state.x - base.x + values[0], .equal), to: state, "left")
-    addOwn(Constraint(state.y - base.y + values[1], .equal), to: state, "top")
-    addOwn(Constraint(state.width - base.width + values[2], .equal), to: state, "width")
-    addOwn(Constraint(state.height - base.height + values[3], .equal), to: state, "height")
+    addOwn(Self.equal(state.x, base.x, values[0]), to: state, "left")
+    addOwn(Self.equal(state.y, base.y, values[1]), to: state, "top")
+    addOwn(Self.equal(state.width, base.width, values[2]), to: state, "width")
+    addOwn(Self.equal(state.height, base.height, values[3]), to: state, "height")
   }
 }

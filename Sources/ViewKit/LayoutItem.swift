@@ -14,6 +14,10 @@ protocol LayoutItem: AnyObject {
   var layoutName: String { get }
   /// Offsets of the first and last baselines from the top and bottom (views only).
   var baselineOffsets: (first: CGFloat, last: CGFloat) { get }
+  /// The anchor handed out for an attribute, or nil.
+  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject?
+  /// Keeps the anchor handed out for an attribute.
+  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute)
 }
 
 /// Solver variables of one item, in root coordinates, and what the engine knows of it.
@@ -29,11 +33,32 @@ final class LayoutItemState {
   let height: Variable
   /// The view or guide these variables belong to; cleared by its `deinit`. Not `weak`: a
   /// weak reference would give every view a side table and slow every retain and release.
-  unowned(unsafe) var ownerView: UIView?
+  unowned(unsafe) var ownerView: UIView? { didSet { ownedByView = ownerView != nil } }
   /// See ``ownerView``.
-  unowned(unsafe) var ownerGuide: UILayoutGuide?
+  unowned(unsafe) var ownerGuide: UILayoutGuide? {
+    didSet { ownedByGuide = ownerGuide != nil }
+  }
+  /// Whether the item lives (kept with the owner, so the hot paths test it without loading,
+  /// and so retaining, the owner).
+  var hasOwner: Bool { ownedByView || ownedByGuide }
+  /// Whether the item is a live view.
+  private var ownedByView = false
   /// The engine the item is registered with (cleared by the engine's `deinit`).
-  unowned(unsafe) var engine: LayoutEngine?
+  unowned(unsafe) var engine: LayoutEngine? {
+    didSet {
+      // (No closure: its main-actor isolation would be checked at run time.)
+      if let engine {
+        engineKey = UnsafeRawPointer(Unmanaged.passUnretained(engine).toOpaque())
+      } else {
+        engineKey = nil
+      }
+    }
+  }
+  /// The engine's address, for ``isRegistered(with:)``.
+  private var engineKey: UnsafeRawPointer?
+
+  /// Whether the item is a live layout guide.
+  private(set) var ownedByGuide = false
   /// Position in the engine's item list.
   @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
@@ -55,6 +80,12 @@ final class LayoutItemState {
   /// its slot here (``NSLayoutConstraint`` `firstSlot`/`secondSlot`), so adding and removing
   /// one is O(1) without hashing.
   @exclusivity(unchecked) var references: [NSLayoutConstraint] = []
+
+  /// Whether the item is registered with `engine` (no reference taken).
+  @inline(__always)
+  func isRegistered(with engine: LayoutEngine) -> Bool {
+    engineKey == UnsafeRawPointer(Unmanaged.passUnretained(engine).toOpaque())
+  }
 
   /// The item, while it lives.
   var owner: (any LayoutItem)? {

@@ -2,25 +2,27 @@
 /// `NSLayoutAnchor`). The subclasses only relate anchors of the same kind.
 @MainActor
 public class NSLayoutAnchor<AnchorType: AnyObject> {
-  /// Held strongly: anchors are short-lived values, and a strong reference spares every
-  /// anchor the weak-reference side table.
-  let item: any LayoutItem
+  /// The item's solver variables. The item owns its anchors (each made once, as UIKit hands
+  /// out the same anchor object every time), so an anchor reaches its item through the
+  /// state, which does not own it: an anchor kept beyond its item has no item, like UIKit's
+  /// weak one.
+  let state: LayoutItemState
   let attribute: NSLayoutConstraint.Attribute
 
-  init(item: any LayoutItem, attribute: NSLayoutConstraint.Attribute) {
-    self.item = item
+  init(state: LayoutItemState, attribute: NSLayoutConstraint.Attribute) {
+    self.state = state
     self.attribute = attribute
   }
 
-  /// The view or guide.
-  public var anchorItem: AnyObject? { item }
+  /// The view or guide (`nil` once it is gone).
+  public var anchorItem: AnyObject? { state.owner }
 
   func make(
     _ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>?,
     multiplier: CGFloat = 1, constant: CGFloat
   ) -> NSLayoutConstraint {
     NSLayoutConstraint(
-      first: item, attribute, relation, second: other?.item,
+      firstState: state, attribute, relation, secondState: other?.state,
       other?.attribute ?? .notAnAttribute, multiplier: multiplier, constant: constant)
   }
 

@@ -98,7 +98,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     let a = firstAttribute
     let b = secondAttribute
     if a == .notAnAttribute { return "the first attribute is notAnAttribute: \(description)" }
-    if secondLayoutItem == nil {
+    if secondState?.hasOwner != true {
       return a.isSize ? nil : "a position (\(a.name)) cannot equal a constant: \(description)"
     }
     if a.isSize != b.isSize && !(a.isSize && b.isSize) {
@@ -119,17 +119,19 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
 
   /// Whether the constraint is built mirrored (right-to-left layout with leading/trailing).
   var needsFlip: Bool {
-    guard usesDirectionalAttributes, let first = firstLayoutItem else { return false }
-    return needsFlip(first, engine: nil)
+    guard usesDirectionalAttributes, let firstState, firstState.hasOwner else { return false }
+    return needsFlip(firstState, engine: nil)
   }
 
-  func needsFlip(_ first: any LayoutItem, engine: LayoutEngine?) -> Bool {
+  func needsFlip(_ first: LayoutItemState, engine: LayoutEngine?) -> Bool {
     guard usesDirectionalAttributes else { return false }
     // No view anywhere forces a direction: every view reads the window's.
     if UIView.forcedDirectionCount == 0, let engine {
       return (engine.root as? UIWindow)?.windowTraits.layoutDirection == .rightToLeft
     }
-    guard let view = first.layoutParentView ?? (first as? UIView) else { return false }
+    guard let item = first.owner, let view = item.layoutParentView ?? (item as? UIView) else {
+      return false
+    }
     return view.effectiveUserInterfaceLayoutDirection == .rightToLeft
   }
 
@@ -139,21 +141,17 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   /// `first − multiplier·second − constant (relation) 0`, mirrored in x (every x position
   /// negated, leading read as right, trailing as left) when ``needsFlip``.
   func makeSolverConstraint(
-    _ first: any LayoutItem, _ second: (any LayoutItem)?, engine: LayoutEngine?
+    _ first: LayoutItemState, _ second: LayoutItemState?, engine: LayoutEngine?
   ) -> Constraint {
     let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
-    var terms: [Term] = []
-    terms.reserveCapacity(4)
+    var terms = TermList()
     var structural = 0.0
-    // The stored states (the items' own getters cost a dynamic call and a retain each).
-    Self.append(
-      firstState ?? first.layoutState, first, firstAttribute, scale: 1, flip: flip,
-      into: &terms, &structural)
+    Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
     if let second {
       Self.append(
-        secondState ?? second.layoutState, second, secondAttribute,
-        scale: -Double(multiplier), flip: flip, into: &terms, &structural)
+        second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
+        &structural)
     }
     structuralConstant = structural
     let op: RelationalOperator
@@ -162,46 +160,45 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     case .lessThanOrEqual: op = .lessThanOrEqual
     case .greaterThanOrEqual: op = .greaterThanOrEqual
     }
-    return Constraint(
-      Expression(terms, constant: solverConstant), op, strength: priority.strength)
+    return Constraint(terms, constant: solverConstant, op, strength: priority.strength)
   }
 
   private static func append(
-    _ s: LayoutItemState, _ item: any LayoutItem, _ attribute: Attribute, scale: Double,
-    flip: Bool, into terms: inout [Term], _ structural: inout Double
+    _ s: LayoutItemState, _ attribute: Attribute, scale: Double,
+    flip: Bool, into terms: inout TermList, _ structural: inout Double
   ) {
     let sign = flip && attribute.isXPosition ? -scale : scale
-    // One append per term: an array literal here would allocate on every constraint.
+    // Terms go inline into the constraint (at most two per item).
     switch attribute {
-    case .left: terms.append(Term(s.x, sign))
+    case .left: terms.append(s.x, sign)
     case .right:
-      terms.append(Term(s.x, sign))
-      terms.append(Term(s.width, sign))
+      terms.append(s.x, sign)
+      terms.append(s.width, sign)
     case .leading:
-      terms.append(Term(s.x, sign))
-      if flip { terms.append(Term(s.width, sign)) }
+      terms.append(s.x, sign)
+      if flip { terms.append(s.width, sign) }
     case .trailing:
-      terms.append(Term(s.x, sign))
-      if !flip { terms.append(Term(s.width, sign)) }
+      terms.append(s.x, sign)
+      if !flip { terms.append(s.width, sign) }
     case .centerX:
-      terms.append(Term(s.x, sign))
-      terms.append(Term(s.width, sign * 0.5))
-    case .top: terms.append(Term(s.y, scale))
+      terms.append(s.x, sign)
+      terms.append(s.width, sign * 0.5)
+    case .top: terms.append(s.y, scale)
     case .bottom:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale))
+      terms.append(s.y, scale)
+      terms.append(s.height, scale)
     case .centerY:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale * 0.5))
-    case .width: terms.append(Term(s.width, scale))
-    case .height: terms.append(Term(s.height, scale))
+      terms.append(s.y, scale)
+      terms.append(s.height, scale * 0.5)
+    case .width: terms.append(s.width, scale)
+    case .height: terms.append(s.height, scale)
     case .firstBaseline:
-      terms.append(Term(s.y, scale))
-      structural += scale * Double(item.baselineOffsets.first)
+      terms.append(s.y, scale)
+      structural += scale * Double(s.owner?.baselineOffsets.first ?? 0)
     case .lastBaseline:
-      terms.append(Term(s.y, scale))
-      terms.append(Term(s.height, scale))
-      structural -= scale * Double(item.baselineOffsets.last)
+      terms.append(s.y, scale)
+      terms.append(s.height, scale)
+      structural -= scale * Double(s.owner?.baselineOffsets.last ?? 0)
     case .notAnAttribute: break
     }
   }

@@ -51,15 +51,26 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var secondSlot = -1
   @exclusivity(unchecked) var installedSlot = -1
 
-  init(
+  convenience init(
     first: (any LayoutItem)?, _ firstAttribute: Attribute, _ relation: Relation,
     second: (any LayoutItem)?, _ secondAttribute: Attribute, multiplier: CGFloat,
     constant: CGFloat
   ) {
-    firstState = first?.layoutState
-    secondState = second?.layoutState
+    self.init(
+      firstState: first?.layoutState, firstAttribute, relation, secondState: second?.layoutState,
+      secondAttribute, multiplier: multiplier, constant: constant)
+  }
+
+  /// A constraint between the items of two states (an anchor's).
+  init(
+    firstState: LayoutItemState?, _ firstAttribute: Attribute, _ relation: Relation,
+    secondState: LayoutItemState?, _ secondAttribute: Attribute, multiplier: CGFloat,
+    constant: CGFloat
+  ) {
+    self.firstState = firstState
+    self.secondState = secondState
     self.firstAttribute = firstAttribute
-    self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
+    self.secondAttribute = secondState == nil ? .notAnAttribute : secondAttribute
     self.relation = relation
     self.multiplier = multiplier
     self.constant = constant
@@ -109,12 +120,14 @@ public final class NSLayoutConstraint {
 
   /// The first item's anchor.
   public var firstAnchor: NSLayoutAnchor<AnyObject>? {
-    firstLayoutItem.map { NSLayoutAnchor(item: $0, attribute: firstAttribute) }
+    guard let firstState, firstState.owner != nil else { return nil }
+    return NSLayoutAnchor(state: firstState, attribute: firstAttribute)
   }
 
   /// The second item's anchor.
   public var secondAnchor: NSLayoutAnchor<AnyObject>? {
-    secondLayoutItem.map { NSLayoutAnchor(item: $0, attribute: secondAttribute) }
+    guard let secondState, secondState.owner != nil else { return nil }
+    return NSLayoutAnchor(state: secondState, attribute: secondAttribute)
   }
 
   /// Activates every constraint.
@@ -128,27 +141,31 @@ public final class NSLayoutConstraint {
   }
 
   private func activate() {
-    guard let first = firstLayoutItem else {
+    // The states, not the items: the items are only reached off the fast path.
+    guard let firstState, firstState.hasOwner else {
       LayoutIssue.report(.missingItem, "constraint has no first item: \(description)", self)
       return
     }
-    let second = secondLayoutItem
+    // (No closure here: a closure's main-actor isolation is checked at run time.)
+    var liveSecond: LayoutItemState?
+    if let secondState, secondState.hasOwner { liveSecond = secondState }
     if let problem = attributeProblem() {
-      LayoutIssue.report(.invalidAttributes, problem, self, on: first.layoutAnchorView)
+      LayoutIssue.report(.invalidAttributes, problem, self, on: firstLayoutItem?.layoutAnchorView)
       return
     }
     guard constant.isFinite, multiplier.isFinite else {
       LayoutIssue.report(
         .nonFinite, "non-finite constant or multiplier: \(description)", self,
-        on: first.layoutAnchorView)
+        on: firstLayoutItem?.layoutAnchorView)
       return
     }
-    guard let firstState else { return }
     // Fast path: items registered with one engine share its root (no walk up the tree).
     let engine: LayoutEngine
-    if let known = firstState.engine, secondState == nil || secondState?.engine === known {
+    if let known = firstState.engine, liveSecond?.isRegistered(with: known) ?? true {
       engine = known
     } else {
+      guard let first = firstLayoutItem else { return }
+      let second = secondLayoutItem
       guard let firstRoot = first.layoutRootView else {
         LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
         return
@@ -167,7 +184,7 @@ public final class NSLayoutConstraint {
     activeFlag = true
     firstSlot = firstState.addReference(self)
     if let secondState { secondSlot = secondState.addReference(self) }
-    engine.install(self, first, second)
+    engine.install(self, firstState, liveSecond)
   }
 
   private func deactivate() {

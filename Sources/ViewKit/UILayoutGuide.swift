@@ -9,6 +9,7 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   public var identifier = ""
   let role: Role
   @exclusivity(unchecked) var stateStorage: LayoutItemState?
+  @exclusivity(unchecked) var anchorCache = AnchorCache()
   var layoutState: LayoutItemState {
     if let stateStorage { return stateStorage }
     let state = LayoutItemState()
@@ -68,6 +69,12 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   }
 
   var layoutParentView: UIView? { owningView }
+  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
+    anchorCache[attribute]
+  }
+  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
+    anchorCache[attribute] = anchor
+  }
   var layoutAnchorView: UIView? { owningView }
   var layoutName: String {
     let owner = owningView?.layoutName ?? "nil"

@@ -35,7 +35,12 @@ extension UIStackView {
     var list: [NSLayoutConstraint] = []
     let box: any LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
     let axes = Axes(axis)
-    let views = arrangedSubviews.filter { !$0.isHidden && $0.superview === self }
+    // A loop, not `filter`: a closure's main-actor isolation is checked at run time.
+    var views: [UIView] = []
+    views.reserveCapacity(arrangedSubviews.count)
+    for view in arrangedSubviews where !view.isHidden && view.superview === self {
+      views.append(view)
+    }
 
     func add(
       _ a: any LayoutItem, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,

@@ -73,8 +73,17 @@ open class UIStackView: UIView {
 
   /// Inserts `view` at `index` of the arrangement (and as a subview).
   open func insertArrangedSubview(_ view: UIView, at index: Int) {
-    arrangedSubviews.removeAll { $0 === view }
-    arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+    // Loops, not closures: a closure's main-actor isolation is checked at run time.
+    var i = 0
+    while i < arrangedSubviews.count {
+      if arrangedSubviews[i] === view { arrangedSubviews.remove(at: i) } else { i += 1 }
+    }
+    if arrangedSubviews.capacity == 0 { arrangedSubviews.reserveCapacity(4) }
+    if index >= arrangedSubviews.count {
+      arrangedSubviews.append(view)
+    } else {
+      arrangedSubviews.insert(view, at: max(index, 0))
+    }
     view.translatesAutoresizingMaskIntoConstraints = false
     if view.superview !== self { addSubview(view) }
     arrangementChanged()

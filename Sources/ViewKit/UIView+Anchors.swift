@@ -4,10 +4,10 @@ extension UIView: LayoutAnchorOwner {
 
   /// The first line's baseline (the bottom for views without text).
   public var firstBaselineAnchor: NSLayoutYAxisAnchor {
-    .init(item: self, attribute: .firstBaseline)
+    anchor(.firstBaseline) { NSLayoutYAxisAnchor(state: $0, attribute: .firstBaseline) }
   }
   /// The last line's baseline (the bottom for views without text).
   public var lastBaselineAnchor: NSLayoutYAxisAnchor {
-    .init(item: self, attribute: .lastBaseline)
+    anchor(.lastBaseline) { NSLayoutYAxisAnchor(state: $0, attribute: .lastBaseline) }
   }
 }

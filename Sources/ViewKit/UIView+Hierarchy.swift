@@ -27,7 +27,14 @@ extension UIView {
     view.removeFromSuperview()
     let oldWindow = view.window
     view.willMove(toSuperview: self)
-    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    // Most views are added at the end: an append, and room for a few from the start
+    // (`insert` goes through the general replace and regrows from one element).
+    if subviews.capacity == 0 { subviews.reserveCapacity(4) }
+    if index >= subviews.count {
+      subviews.append(view)
+    } else {
+      subviews.insert(view, at: max(index, 0))
+    }
     view.superview = self
     if let moved = view._engine {
       view._engine = nil
@@ -124,10 +131,12 @@ extension UIView {
 
   /// Whether the view is `view` or inside it.
   public func isDescendant(of view: UIView) -> Bool {
-    var current: UIView? = self
+    // Up the unmanaged superview mirror: no reference taken per level.
+    var current: Unmanaged<UIView>? = Unmanaged.passUnretained(self)
+    let target = Unmanaged.passUnretained(view).toOpaque()
     while let candidate = current {
-      if candidate === view { return true }
-      current = candidate.superview
+      if candidate.toOpaque() == target { return true }
+      current = candidate.takeUnretainedValue().superviewRef
     }
     return false
   }

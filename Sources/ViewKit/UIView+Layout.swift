@@ -98,6 +98,7 @@ extension UIView {
     if engine.root === self {
       engine.rootNeedsLayout = true
     } else {
+      if engine.needsLayoutViews.capacity == 0 { engine.needsLayoutViews.reserveCapacity(32) }
       engine.needsLayoutViews.append(self)
     }
   }

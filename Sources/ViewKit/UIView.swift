@@ -10,6 +10,7 @@ open class UIView: LayoutItem {
   @exclusivity(unchecked) var boundsOrigin = CGPoint.zero
   @exclusivity(unchecked) var _layoutState: LayoutItemState?
   @exclusivity(unchecked) var _engine: LayoutEngine?
+  @exclusivity(unchecked) var anchorCache = AnchorCache()
   @exclusivity(unchecked) var needsLayoutFlag = false
   @exclusivity(unchecked) var needsUpdateConstraintsFlag = false
   var rootLayoutIssues: [LayoutIssue] = []
@@ -30,7 +31,18 @@ open class UIView: LayoutItem {
   /// The superview, or `nil` for a root. Not `weak` (a weak reference gives the view a side
   /// table, which slows every retain and release of it): the superview owns its subviews and
   /// clears this in its `deinit`.
-  @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: UIView?
+  @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: UIView? {
+    didSet {
+      // (No closure: its main-actor isolation would be checked at run time.)
+      if let superview {
+        superviewRef = Unmanaged.passUnretained(superview)
+      } else {
+        superviewRef = nil
+      }
+    }
+  }
+  /// ``superview`` as an unmanaged reference: walks up the tree take no reference.
+  @exclusivity(unchecked) var superviewRef: Unmanaged<UIView>?
   /// The subviews, back to front.
   @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
   @exclusivity(unchecked) var layerStorage: CALayer?
@@ -175,6 +187,12 @@ open class UIView: LayoutItem {
     return state
   }
   var layoutParentView: UIView? { superview }
+  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
+    anchorCache[attribute]
+  }
+  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
+    anchorCache[attribute] = anchor
+  }
   var layoutAnchorView: UIView? { self }
   var layoutName: String {
     if let accessibilityIdentifier { return accessibilityIdentifier }
@@ -191,8 +209,9 @@ open class UIView: LayoutItem {
 
   /// The root of the view's tree.
   var rootView: UIView {
-    var view = self
-    while let parent = view.superview { view = parent }
+    // (No closure such as `_withUnsafeGuaranteedRef`: its isolation is checked at run time.)
+    unowned(unsafe) var view = self
+    while let parent = view.superviewRef { view = parent.takeUnretainedValue() }
     return view
   }
 
@@ -207,10 +226,10 @@ open class UIView: LayoutItem {
 
   var depth: Int {
     var count = 0
-    var view = self
-    while let parent = view.superview {
+    unowned(unsafe) var view = self
+    while let parent = view.superviewRef {
       count += 1
-      view = parent
+      view = parent.takeUnretainedValue()
     }
     return count
   }

@@ -167,6 +167,39 @@ struct SolverBasicsTests {
     b.updateVariables()
     #expect(x.value == 2)
   }
+
+  @Test func theSolverHoldsItsVariablesUntilItGoes() throws {
+    weak var weakX: Variable?
+    weak var weakY: Variable?
+    weak var weakConstraint: Constraint?
+    var solver: Solver? = Solver()
+    do {
+      let x = Variable("x")
+      let y = Variable("y")
+      weakX = x
+      weakY = y
+      let c = Constraint(Expression([Term(x), Term(y, -1)], constant: -5), .equal)
+      weakConstraint = c
+      // Five terms: kept as an array, not inline.
+      let wide = x + y + x + y + x >= 0
+      try solver!.addConstraint(c)
+      try solver!.addConstraint(wide)
+      try solver!.addConstraint(y == 3)
+      try solver!.addEditVariable(x, strength: .weak)
+      try solver!.removeConstraint(wide)
+      #expect(c.expression.terms.count == 2)
+      #expect(wide.expression.terms.count == 5)
+    }
+    // Only the solver (its constraints and symbols) keeps them now.
+    #expect(weakX != nil && weakY != nil && weakConstraint != nil)
+    solver!.updateVariables()
+    #expect(weakX?.value == 8)
+    #expect(solver!.dump().contains("[x]"))
+    solver = nil
+    #expect(weakX == nil)
+    #expect(weakY == nil)
+    #expect(weakConstraint == nil)
+  }
 }
 
 @Suite("Memory under churn")

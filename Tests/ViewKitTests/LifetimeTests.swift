@@ -36,6 +36,47 @@ import ViewKit
     #expect(kept?.frame.size == CGSize(width: 20, height: 20))
   }
 
+  @Test func anAnchorIsMadeOnceAndDoesNotKeepItsItemAlive() {
+    weak var weakView: UIView?
+    weak var weakGuide: UILayoutGuide?
+    var keptAnchor: NSLayoutXAxisAnchor?
+    var keptGuideAnchor: NSLayoutDimension?
+    do {
+      let window = makeWindow()
+      let view = makeView("anchored")
+      window.addSubview(view)
+      let guide = UILayoutGuide()
+      view.addLayoutGuide(guide)
+      // UIKit hands out the same anchor object every time.
+      #expect(view.leadingAnchor === view.leadingAnchor)
+      #expect(view.firstBaselineAnchor === view.firstBaselineAnchor)
+      #expect(guide.heightAnchor === guide.heightAnchor)
+      #expect(view.leadingAnchor !== view.trailingAnchor)
+      #expect(view.leadingAnchor.anchorItem === view)
+      NSLayoutConstraint.activate([
+        view.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 4),
+        guide.heightAnchor.constraint(equalTo: view.heightAnchor),
+      ])
+      window.layoutIfNeeded()
+      keptAnchor = view.leadingAnchor
+      keptGuideAnchor = guide.heightAnchor
+      weakView = view
+      weakGuide = guide
+    }
+    // Anchors cached by their items make no cycle: the items went with their window.
+    #expect(weakView == nil)
+    #expect(weakGuide == nil)
+    #expect(keptAnchor?.anchorItem == nil)
+    #expect(keptGuideAnchor?.anchorItem == nil)
+    // A constraint made from an anchor whose item is gone is reported, not installed.
+    LayoutIssue.unattachedIssues = []
+    let late = keptGuideAnchor?.constraint(equalToConstant: 5)
+    late?.isActive = true
+    #expect(late?.isActive == false)
+    #expect(LayoutIssue.unattachedIssues.map(\.kind) == [.missingItem])
+    LayoutIssue.unattachedIssues = []
+  }
+
   @Test func constraintsThatOutliveTheirViewsReportInsteadOfCrashing() {
     var constraint: NSLayoutConstraint?
     var guideConstraint: NSLayoutConstraint?
