@@ -142,14 +142,16 @@ func run() throws {
       let start = cpuSeconds()
       var frameLayer: MapLayer? = only == "views" ? nil : layer
       if only == "cold" {
-        // The vehicle a few metres further each time: the camera moves.
+        // The vehicle a few metres further each time: the camera moves (as the moved
+        // frames of the table, alternatives included).
         let moved = RouteOverlay(
           route: routes[0], distanceTraveled: routes[0].distance * 0.55 + Double(index) * 7)
         let marker = moved.vehicleMarker!
         frameLayer = MapLayer(
           scene: MapScene(
             map: map, camera: .following(marker, metersPerPoint: 1.0), route: moved,
-            destinations: [casino], vehicle: marker),
+            alternatives: routes.dropFirst().map(\.geometry), destinations: [casino],
+            vehicle: marker),
           view: screen.mapView, viewport: screen.viewport)
       }
       let timings = try renderer.timedPNG(window: screen.window, map: frameLayer).timings
