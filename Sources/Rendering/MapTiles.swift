@@ -534,7 +534,7 @@ enum MapTileCompositor {
                   {
                     out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
                   } else {
-                    out[c] = bilinear(
+                    out[c] = OpaqueLanes.bilinear(
                       top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
                   }
                   fx &+= stepX
@@ -556,32 +556,4 @@ enum MapTileCompositor {
     if step < 0 { return (value - low) / -step }
     return Int.max / 2
   }
-
-  /// An opaque pixel's channels in 16-bit lanes: blue, red, green (bits 0, 16, 32).
-  @inline(__always)
-  static func spread(_ p: UInt32) -> UInt64 {
-    let q = UInt64(p)
-    return (q & 0x00FF_00FF) | ((q & 0xFF00) << 24)
-  }
-
-  /// Two pixels side by side over the two below them (each pair one little-endian 64-bit
-  /// word, the left pixel in the low half) weighed by `wx`, `wy` (0 … 255 of 256): all three
-  /// channels at once in 16-bit lanes, rounded; alpha opaque.
-  @inline(__always)
-  static func bilinear(_ top: UInt64, _ bottom: UInt64, _ wx: UInt64, _ wy: UInt64) -> UInt32 {
-    let lanes: UInt64 = 0x0000_00FF_00FF_00FF
-    let half: UInt64 = 0x0000_0080_0080_0080
-    let x0 = 256 &- wx
-    let y0 = 256 &- wy
-    let upper =
-      ((spread(UInt32(truncatingIfNeeded: top)) &* x0
-        &+ spread(UInt32(truncatingIfNeeded: top >> 32)) &* wx &+ half) >> 8) & lanes
-    let lower =
-      ((spread(UInt32(truncatingIfNeeded: bottom)) &* x0
-        &+ spread(UInt32(truncatingIfNeeded: bottom >> 32)) &* wx &+ half) >> 8) & lanes
-    let mixed = ((upper &* y0 &+ lower &* wy &+ half) >> 8) & lanes
-    return UInt32(truncatingIfNeeded: (mixed & 0x00FF_00FF) | ((mixed >> 24) & 0xFF00))
-      | 0xFF00_0000
-  }
-
 }

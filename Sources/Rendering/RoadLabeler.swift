@@ -303,40 +303,6 @@ final class LabelBitmaps {
     return first <= last ? first..<(last + 1) : 0..<0
   }
 
-  /// A premultiplied ARGB pixel's four channels in 16-bit lanes (bits 0, 16, 32, 48).
-  @inline(__always)
-  nonisolated static func spread(_ p: UInt32) -> UInt64 {
-    let q = UInt64(p)
-    return (q & 0xFF) | ((q & 0xFF00) << 8) | ((q & 0xFF_0000) << 16) | ((q & 0xFF00_0000) << 24)
-  }
-
-  /// The lanes of ``spread(_:)`` back into a pixel.
-  @inline(__always)
-  nonisolated static func pack(_ lanes: UInt64) -> UInt32 {
-    UInt32(
-      truncatingIfNeeded: (lanes & 0xFF) | ((lanes >> 8) & 0xFF00) | ((lanes >> 16) & 0xFF_0000)
-        | ((lanes >> 24) & 0xFF00_0000))
-  }
-
-  /// Two premultiplied pixels side by side (one little-endian word, left in the low half)
-  /// over the two below them, weighed by `wx`, `wy` (0 … 255 of 256), rounded.
-  @inline(__always)
-  nonisolated static func bilinear(_ top: UInt64, _ bottom: UInt64, _ wx: UInt64, _ wy: UInt64)
-    -> UInt32
-  {
-    let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-    let half: UInt64 = 0x0080_0080_0080_0080
-    let x0 = 256 &- wx
-    let y0 = 256 &- wy
-    let upper =
-      ((spread(UInt32(truncatingIfNeeded: top)) &* x0
-        &+ spread(UInt32(truncatingIfNeeded: top >> 32)) &* wx &+ half) >> 8) & lanes
-    let lower =
-      ((spread(UInt32(truncatingIfNeeded: bottom)) &* x0
-        &+ spread(UInt32(truncatingIfNeeded: bottom >> 32)) &* wx &+ half) >> 8) & lanes
-    return pack(((upper &* y0 &+ lower &* wy &+ half) >> 8) & lanes)
-  }
-
   /// `source` (premultiplied) over `destination`: an opaque destination (RGB24) stays
   /// opaque; a translucent one (ARGB32) gains the source's coverage.
   @inline(__always)
@@ -346,9 +312,9 @@ final class LabelBitmaps {
     let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
     // destination · (255 − alpha) / 255 in every lane, rounded (x + 128, plus its high
     // byte, over 256).
-    var kept = spread(destination) &* (255 &- alpha) &+ 0x0080_0080_0080_0080
+    var kept = PremultipliedLanes.spread(destination) &* (255 &- alpha) &+ 0x0080_0080_0080_0080
     kept = ((kept &+ ((kept >> 8) & lanes)) >> 8) & lanes
-    let mixed = pack(kept) &+ source
+    let mixed = PremultipliedLanes.pack(kept) &+ source
     return opaque ? mixed | 0xFF00_0000 : mixed
   }
 
@@ -484,7 +450,7 @@ struct LabelPlacement: @unchecked Sendable {
             row[x] = LabelBitmaps.over(UInt32(truncatingIfNeeded: top), row[x], opaque: opaque)
           }
         } else {
-          let sample = LabelBitmaps.bilinear(
+          let sample = PremultipliedLanes.bilinear(
             top, bottom, UInt64((fu >> 8) & 0xFF), UInt64((fv >> 8) & 0xFF))
           row[x] = LabelBitmaps.over(sample, row[x], opaque: opaque)
         }
