@@ -129,10 +129,91 @@ enum ParallelMapRaster {
     cairo_identity_matrix(cr)
     cairo_rectangle(cr, left, shown.top, right - left, shown.bottom - shown.top)
     cairo_clip(cr)
-    cairo_set_source_surface(
-      cr, raster.surface, whole.x - Double(raster.reach.left), whole.y - Double(raster.reach.top))
-    cairo_paint(cr)
+    let origin = (
+      x: Int(whole.x) - raster.reach.left, y: Int(whole.y) - raster.reach.top
+    )
+    if !copy(raster, at: origin, into: cr) {
+      cairo_set_source_surface(cr, raster.surface, Double(origin.x), Double(origin.y))
+      cairo_paint(cr)
+    }
     cairo_restore(cr)
+    return true
+  }
+
+  /// Copies `raster` (its first pixel at device pixel `origin`) into `cr`'s image surface
+  /// under `cr`'s clip, rows on all cores, when the clip is whole-pixel rectangles (what
+  /// Cairo's blit gives for an opaque raster, on one thread); `false`, having copied
+  /// nothing, for other surfaces and clips.
+  @MainActor
+  static func copy(
+    _ raster: MapRasterCache.Raster, at origin: (x: Int, y: Int), into cr: OpaquePointer
+  )
+    -> Bool
+  {
+    guard let target = cairo_get_target(cr),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(target)),
+      cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+    else { return false }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    guard offsetX == 0, offsetY == 0, let list = cairo_copy_clip_rectangle_list(cr) else {
+      return false
+    }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+    let width = Int(cairo_image_surface_get_width(target))
+    let height = Int(cairo_image_surface_get_height(target))
+    let sourceWidth = Int(cairo_image_surface_get_width(raster.surface))
+    let sourceHeight = Int(cairo_image_surface_get_height(raster.surface))
+    // Whole-pixel rectangles within both surfaces (device space: the matrix is identity).
+    var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+    for index in 0..<Int(list.pointee.num_rectangles) {
+      let r = list.pointee.rectangles[index]
+      let edges = [r.x, r.y, r.x + r.width, r.y + r.height]
+      guard edges.allSatisfy({ $0.isFinite && $0 == $0.rounded() && abs($0) < 1e7 }) else {
+        return false
+      }
+      let box = (
+        x0: max(Int(r.x), 0, origin.x), y0: max(Int(r.y), 0, origin.y),
+        x1: min(Int(r.x + r.width), width, origin.x + sourceWidth),
+        y1: min(Int(r.y + r.height), height, origin.y + sourceHeight)
+      )
+      if box.x0 < box.x1, box.y0 < box.y1 { boxes.append(box) }
+    }
+    cairo_surface_flush(target)
+    cairo_surface_flush(raster.surface)
+    guard let data = cairo_image_surface_get_data(target),
+      let source = cairo_image_surface_get_data(raster.surface)
+    else { return false }
+    let stride = Int(cairo_image_surface_get_stride(target))
+    let sourceStride = Int(cairo_image_surface_get_stride(raster.surface))
+    let to = UnsafeSendableMutable(data)
+    let from = UnsafeSendableMutable(source)
+    for box in boxes {
+      let rows = box.y1 - box.y0
+      let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, rows / 64))
+      let rowsPerBand = (rows + bands - 1) / bands
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let first = box.y0 + band * rowsPerBand
+        let last = min(box.y1, first + rowsPerBand)
+        guard first < last else { return }
+        let count = box.x1 - box.x0
+        for y in first..<last {
+          let out =
+            UnsafeMutableRawPointer(to.pointer + y * stride)
+            .assumingMemoryBound(to: UInt32.self) + box.x0
+          let row =
+            UnsafeRawPointer(from.pointer + (y - origin.y) * sourceStride)
+            .assumingMemoryBound(to: UInt32.self) + (box.x0 - origin.x)
+          // RGB24's top byte is not a channel: opaque.
+          for x in 0..<count { out[x] = row[x] | 0xFF00_0000 }
+        }
+      }
+      cairo_surface_mark_dirty_rectangle(
+        target, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(rows))
+    }
     return true
   }
 

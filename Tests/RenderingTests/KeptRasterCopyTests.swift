@@ -1,0 +1,79 @@
+import CCairo
+import Foundation
+import Testing
+
+@testable import Rendering
+
+/// A kept map raster is copied into the frame by our own parallel copy when the clip is
+/// whole-pixel rectangles: the same pixels as Cairo's blit.
+@MainActor
+struct KeptRasterCopyTests {
+  /// A 90 × 70 opaque raster with a pattern, its top byte left unset as in RGB24.
+  static func raster() -> MapRasterCache.Raster {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 90, 70)!
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<70 {
+      for x in 0..<90 {
+        UnsafeMutableRawPointer(data + y * stride + x * 4).storeBytes(
+          of: UInt32(truncatingIfNeeded: (x * 2_654_435_761) ^ (y * 40_503)) & 0x00FF_FFFF,
+          as: UInt32.self)
+      }
+    }
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Raster(surface: surface, reach: (0, 0, 90, 70))
+  }
+
+  /// The frame's pixels after `clip` (device pixels) and either copy.
+  static func frame(ours: Bool, clip: (OpaquePointer) -> Void) -> (copied: Bool, [UInt32]) {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 120, 100)!
+    defer { cairo_surface_destroy(surface) }
+    let cr = cairo_create(surface)!
+    defer { cairo_destroy(cr) }
+    cairo_set_source_rgba(cr, 0.2, 0.4, 0.6, 1)
+    cairo_paint(cr)
+    clip(cr)
+    let raster = raster()
+    var copied = false
+    if ours {
+      copied = ParallelMapRaster.copy(raster, at: (17, -9), into: cr)
+    } else {
+      cairo_set_source_surface(cr, raster.surface, 17, -9)
+      cairo_paint(cr)
+    }
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let pixels = (0..<100).flatMap { y in
+      (0..<120).map { x in UnsafeRawPointer(data + y * stride + x * 4).load(as: UInt32.self) }
+    }
+    return (copied, pixels)
+  }
+
+  @Test func rectangleClipsCopyCairosPixels() {
+    let clip: (OpaquePointer) -> Void = { cr in
+      cairo_rectangle(cr, 10, 5, 80, 60)
+      cairo_rectangle(cr, 60, 40, 50, 50)
+      cairo_clip(cr)
+    }
+    let ours = Self.frame(ours: true, clip: clip)
+    let cairo = Self.frame(ours: false, clip: clip)
+    #expect(ours.copied)
+    #expect(ours.1 == cairo.1)
+  }
+
+  /// A clip that is not whole-pixel rectangles (a circle, a half pixel) is left to Cairo.
+  @Test func otherClipsAreLeftToCairo() {
+    let round = Self.frame(ours: true) { cr in
+      cairo_arc(cr, 60, 50, 30, 0, 2 * .pi)
+      cairo_clip(cr)
+    }
+    #expect(!round.copied)
+    let half = Self.frame(ours: true) { cr in
+      cairo_rectangle(cr, 10.5, 5, 80, 60)
+      cairo_clip(cr)
+    }
+    #expect(!half.copied)
+  }
+}
