@@ -56,9 +56,13 @@ final class MapTileCache {
   nonisolated static let tileShift = 9
   /// Extra pixels drawn around the core.
   nonisolated static let margin = 2
-  /// Pixels on a side of the blocks whose flat colour is kept (``Tile/flat``).
+  /// Pixels on a side of a tile's blocks (``Tile``).
   nonisolated static let flatBlock = 8
   nonisolated static let flatShift = 3
+  /// A stored block's side: the block and one pixel more.
+  nonisolated static let blockSide = flatBlock + 1
+  nonisolated static let blockArea = blockSide * blockSide
+  nonisolated static let blocksPerSide = tileSize / flatBlock
   /// Zoom levels per doubling of metres per point.
   nonisolated static let levelsPerOctave = 4.0
 
@@ -75,62 +79,62 @@ final class MapTileCache {
     let y: Int
   }
 
-  /// One tile's opaque pixels (RGB24), never changed once drawn.
+  /// One tile's opaque pixels, never changed once drawn, stored in blocks.
+  ///
+  /// The core's `flatBlock` × `flatBlock` blocks are stored one after another, row of
+  /// blocks by row of blocks, each with the pixel column right of it and the row below it
+  /// (`blockSide` × `blockSide` pixels, row by row): the four pixels a bilinear sample in
+  /// a block reads are in that block. A turned frame row crosses a tile row every few
+  /// pixels; in rows of the whole tile each crossing was a new cache line the prefetcher did
+  /// not foresee, in blocks the row reads a few neighbouring blocks in order.
   final class Tile: @unchecked Sendable {
-    let surface: OpaquePointer
-    let pixels: UnsafePointer<UInt32>
-    /// For each `flatBlock` × `flatBlock` block of the core (row by row), its colour (alpha
-    /// set) when every pixel a bilinear sample in it reads — the block and one pixel right
-    /// and below — has that colour, else 0: a frame's samples in a flat block are filled
-    /// with its colour without reading or weighing pixels (most of a map is flat colour).
+    /// The blocks (see above); pixels' top byte is not part of the colour (RGB24).
+    let blocks: UnsafeMutablePointer<UInt32>
+    /// For each block, its colour (alpha set) when all its pixels have that colour, else 0:
+    /// a frame's samples in a flat block are filled with its colour without reading or
+    /// weighing pixels (most of a map is flat colour).
     let flat: UnsafeMutablePointer<UInt32>
-    /// Pixels (not bytes) per row.
-    let rowPixels: Int
     let byteCount: Int
     /// Held so a freed map's address cannot be taken by another while its tiles are kept.
     let map: BaseMap
 
+    /// A tile from a drawn RGB24 surface of `tileSize + 2 · margin` pixels a side (not kept).
     init(surface: OpaquePointer, map: BaseMap) {
-      self.surface = surface
       self.map = map
-      let stride = Int(cairo_image_surface_get_stride(surface))
-      rowPixels = stride / 4
-      byteCount = stride * Int(cairo_image_surface_get_height(surface))
-      pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
+      cairo_surface_flush(surface)
+      let rowPixels = Int(cairo_image_surface_get_stride(surface)) / 4
+      let pixels = UnsafeRawPointer(cairo_image_surface_get_data(surface)!)
         .assumingMemoryBound(to: UInt32.self)
-      flat = Self.flatBlocks(pixels, rowPixels: rowPixels)
+      let block = MapTileCache.flatBlock
+      let side = MapTileCache.blockSide
+      let area = MapTileCache.blockArea
+      let perSide = MapTileCache.blocksPerSide
+      let margin = MapTileCache.margin
+      blocks = .allocate(capacity: perSide * perSide * area)
+      flat = .allocate(capacity: perSide * perSide)
+      byteCount = (perSide * perSide * (area + 1)) * 4
+      for by in 0..<perSide {
+        for bx in 0..<perSide {
+          let index = by * perSide + bx
+          let first = pixels + (margin + by * block) * rowPixels + margin + bx * block
+          let into = blocks + index * area
+          for y in 0..<side {
+            (into + y * side).update(from: first + y * rowPixels, count: side)
+          }
+          let colour = into[0] & 0x00FF_FFFF
+          var same = true
+          for i in 1..<area where into[i] & 0x00FF_FFFF != colour {
+            same = false
+            break
+          }
+          flat[index] = same ? colour | 0xFF00_0000 : 0
+        }
+      }
     }
 
     deinit {
       flat.deallocate()
-      cairo_surface_destroy(surface)
-    }
-
-    /// The blocks' colours (see ``flat``) of a tile's pixels.
-    static func flatBlocks(_ pixels: UnsafePointer<UInt32>, rowPixels: Int)
-      -> UnsafeMutablePointer<UInt32>
-    {
-      let block = MapTileCache.flatBlock
-      let perSide = MapTileCache.tileSize / block
-      let flat = UnsafeMutablePointer<UInt32>.allocate(capacity: perSide * perSide)
-      let margin = MapTileCache.margin
-      for by in 0..<perSide {
-        for bx in 0..<perSide {
-          let first = pixels + (margin + by * block) * rowPixels + margin + bx * block
-          // RGB24: the top byte is not part of the colour.
-          let colour = first[0] & 0x00FF_FFFF
-          var same = true
-          rows: for y in 0...block {
-            let row = first + y * rowPixels
-            for x in 0...block where row[x] & 0x00FF_FFFF != colour {
-              same = false
-              break rows
-            }
-          }
-          flat[by * perSide + bx] = same ? colour | 0xFF00_0000 : 0
-        }
-      }
-      return flat
+      blocks.deallocate()
     }
   }
 
@@ -157,7 +161,7 @@ final class MapTileCache {
   }
 
   /// The bytes one tile takes.
-  nonisolated static var tileBytes: Int { (tileSize + 2 * margin) * (tileSize + 2 * margin) * 4 }
+  nonisolated static var tileBytes: Int { blocksPerSide * blocksPerSide * (blockArea + 1) * 4 }
 
   /// The tiles `wanted` (x, y) at `level`, drawing the missing ones on all cores; `nil`
   /// when they do not fit the budget together (the caller then draws the geometry directly).
@@ -245,8 +249,8 @@ final class MapTileCache {
         in: cr, size: CGSize(width: Double(side) / scale, height: Double(side) / scale),
         anchor: anchor)
       cairo_destroy(cr)
-      cairo_surface_flush(surface)
       results.set(index, Tile(surface: surface, map: map))
+      cairo_surface_destroy(surface)
     }
     return results.values
   }
@@ -331,7 +335,7 @@ enum MapTileCompositor {
     var table = [UnsafePointer<UInt32>?](repeating: nil, count: columns * rows)
     var flat = [UnsafePointer<UInt32>?](repeating: nil, count: columns * rows)
     for (w, tile) in zip(wanted, tiles) {
-      table[(w.y - y0) * columns + (w.x - x0)] = tile.pixels
+      table[(w.y - y0) * columns + (w.x - x0)] = UnsafePointer(tile.blocks)
       flat[(w.y - y0) * columns + (w.x - x0)] = UnsafePointer(tile.flat)
     }
     let land = painter.scene.style.land
@@ -340,7 +344,7 @@ enum MapTileCompositor {
       | UInt32((land.green * 255).rounded()) << 8 | UInt32((land.blue * 255).rounded())
     let grid = TileGrid(
       table: table, flat: flat, x0: x0, y0: y0, columns: columns, rows: rows,
-      rowPixels: tiles[0].rowPixels, fallback: landPixel)
+      fallback: landPixel)
     let target = UnsafeSendableMutable(destination)
     // Bands of rows on all cores: each writes its own rows and reads the tiles.
     let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 64, 16))
@@ -415,13 +419,13 @@ enum MapTileCompositor {
   /// The tiles' pixels by grid position, for the resampling threads.
   struct TileGrid: @unchecked Sendable {
     let table: [UnsafePointer<UInt32>?]
-    /// Each tile's flat block colours (``MapTileCache/Tile/flat``), by the same index.
+    /// Each tile's blocks (``MapTileCache/Tile/blocks``) in `table`, and their flat colours
+    /// (``MapTileCache/Tile/flat``) in `flat`, by grid position.
     let flat: [UnsafePointer<UInt32>?]
     let x0: Int
     let y0: Int
     let columns: Int
     let rows: Int
-    let rowPixels: Int
     let fallback: UInt32
   }
 
@@ -439,7 +443,6 @@ enum MapTileCompositor {
     // Steps along a row, 16.16 fixed point.
     let stepX = Int((toTiles.xx * one).rounded())
     let stepY = Int((toTiles.yx * one).rounded())
-    let rowPixels = grid.rowPixels
     grid.table.withUnsafeBufferPointer { table in
       grid.flat.withUnsafeBufferPointer { flatTable in
         // Blocks of columns, so the tile pixels one block reads stay in the cache from one
@@ -481,11 +484,22 @@ enum MapTileCompositor {
                 column += run
                 continue
               }
-              // From a global pixel (x + y · rowPixels) to its place in the tile.
-              let offset = ((tileY << shift) &- margin) &* rowPixels &+ (tileX << shift) &- margin
+              // A sample's pixel in the tile: its block, and its place in the block.
+              let flatShift = MapTileCache.flatShift
+              let perSide = MapTileCache.blocksPerSide
+              let side = MapTileCache.blockSide
+              let area = MapTileCache.blockArea
+              let originX = tileX << (shift + 16)
+              let originY = tileY << (shift + 16)
+              let inBlock = MapTileCache.flatBlock - 1
               if filter == .nearest {
                 for c in column..<(column + run) {
-                  out[c] = pixels[(fy >> 16) &* rowPixels &+ (fx >> 16) &- offset] | 0xFF00_0000
+                  let x = (fx &- originX) >> 16
+                  let y = (fy &- originY) >> 16
+                  let at =
+                    ((y >> flatShift) &* perSide &+ (x >> flatShift)) &* area &+ (y & inBlock)
+                    &* side &+ (x & inBlock)
+                  out[c] = pixels[at] | 0xFF00_0000
                   fx &+= stepX
                   fy &+= stepY
                 }
@@ -494,14 +508,10 @@ enum MapTileCompositor {
               }
               // Two pixels side by side in one 64-bit load (tiles are little-endian words).
               let raw = UnsafeRawPointer(pixels)
-              let below = rowPixels &* 4
-              // Runs of pixels whose samples lie in one flat block of the tile: filled with
-              // its colour; the others weighed one by one.
+              let below = side &* 4
+              // Runs of pixels whose samples lie in one block: filled with its colour when it
+              // is flat, else weighed one by one.
               let blocks = flatTable[ty * grid.columns + tx]!
-              let flatShift = MapTileCache.flatShift
-              let perSide = size >> flatShift
-              let originX = tileX << (shift + 16)
-              let originY = tileY << (shift + 16)
               let end = column + run
               while column < end {
                 let bx = (fx &- originX) >> (16 + flatShift)
@@ -516,7 +526,8 @@ enum MapTileCompositor {
                     + stepsWithin(
                       fy, step: stepY, low: originY &+ by << (16 + flatShift),
                       size: 1 << (16 + flatShift)))
-                let colour = blocks[by &* perSide &+ bx]
+                let index = by &* perSide &+ bx
+                let colour = blocks[index]
                 if colour != 0 {
                   (out + column).update(repeating: colour, count: steps)
                   fx &+= stepX &* steps
@@ -524,8 +535,12 @@ enum MapTileCompositor {
                   column += steps
                   continue
                 }
+                // The block's first pixel, less its corner's place (16.16 bits dropped).
+                let base =
+                  index &* area &- ((originY >> 16) &+ (by << flatShift)) &* side
+                  &- ((originX >> 16) &+ (bx << flatShift))
                 for c in column..<(column + steps) {
-                  let at = ((fy >> 16) &* rowPixels &+ (fx >> 16) &- offset) &* 4
+                  let at = ((fy >> 16) &* side &+ (fx >> 16) &+ base) &* 4
                   let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                   let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
                   // Four equal pixels need no weighing.

@@ -27,9 +27,9 @@ import ViewKit
     defer { none.deallocate() }
     func grid(flat: Bool) -> MapTileCompositor.TileGrid {
       MapTileCompositor.TileGrid(
-        table: tiles.map { UnsafePointer($0.pixels) },
+        table: tiles.map { UnsafePointer($0.blocks) },
         flat: tiles.map { UnsafePointer(flat ? $0.flat : none) }, x0: -1, y0: -1, columns: 2,
-        rows: 2, rowPixels: tiles[0].rowPixels, fallback: 0xFF12_3456)
+        rows: 2, fallback: 0xFF12_3456)
     }
     // A turned, slightly shrunk view around the four tiles' shared corner.
     let angle = heading * .pi / 180
