@@ -328,8 +328,9 @@ final class LabelBitmaps {
 
   private var bitmaps: [Key: Bitmap] = [:]
   private var order: [Key] = []
-  /// The most images kept (a city centre shows a few dozen names).
-  static let limit = 512
+  /// The most images kept: a screen shows at most ``RoadLabeler/limit`` names (a city
+  /// centre a few dozen), and a name's image at 3× is about 80 KB, so about 13 MB at most.
+  static let limit = 160
 
   /// The kept (or newly drawn) image of `name` for a raster `cr` whose user space is a
   /// uniform scale of device pixels (any rotation); `nil` for vector surfaces and skewed or
