@@ -40,21 +40,8 @@ import ViewKit
     for locale in ["en", "ar"] {
       let session = try FrameGoldenTests.session(layout, device, locale: locale)
       let direction = locale == "ar" ? "rtl" : "ltr"
-      assertSnapshot(
+      Snapshot.assertText(
         Self.frameTree(session), named: "\(layout.rawValue)-\(device.rawValue)-\(direction)")
     }
   }
-}
-
-/// Compares text with `Snapshots/<name>.txt` next to this file (see `Snapshot`);
-/// `NAVUI_RECORD_SNAPSHOTS=1` (re)writes it.
-func assertSnapshot(
-  _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  Snapshot.assertText(
-    text,
-    matches: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Snapshots/\(name).txt"),
-    recording: Snapshot.isSet("NAVUI_RECORD_SNAPSHOTS"), recordHint: "NAVUI_RECORD_SNAPSHOTS=1",
-    sourceLocation: sourceLocation)
 }

@@ -1,6 +1,7 @@
 import Demo
 import Foundation
 import NavigationUI
+import SharedTestData
 import Testing
 import ViewKit
 
@@ -59,7 +60,7 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     #expect(runner.error.isEmpty)
     let words = runner.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("Exit status: 0 when the layout is clean, 1 when there are findings"))
-    assertSnapshot(runner.output, named: "navui-audit-help")
+    Snapshot.assertText(runner.output, named: "navui-audit-help")
   }
 
   @Test func parsesEveryOption() throws {

@@ -1,3 +1,4 @@
+import SharedTestData
 import Testing
 
 @testable import NavCLI
@@ -8,19 +9,19 @@ import Testing
     let runner = CommandRunner()
     #expect(runner.run(["--help"]) == 0)
     #expect(runner.error.isEmpty)
-    assertSnapshot(runner.output, named: "navui-help")
+    Snapshot.assertText(runner.output, named: "navui-help")
   }
 
   @Test func instructionsHelpMatchesSnapshot() {
     let runner = CommandRunner()
     #expect(runner.run(["instructions", "--help"]) == 0)
-    assertSnapshot(runner.output, named: "navui-instructions-help")
+    Snapshot.assertText(runner.output, named: "navui-instructions-help")
   }
 
   @Test func checkHelpMatchesSnapshot() {
     let runner = CommandRunner()
     #expect(runner.run(["instructions", "check", "--help"]) == 0)
-    assertSnapshot(runner.output, named: "navui-instructions-check-help")
+    Snapshot.assertText(runner.output, named: "navui-instructions-check-help")
   }
 
   @Test(arguments: [

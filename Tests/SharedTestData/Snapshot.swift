@@ -43,6 +43,20 @@ public enum Snapshot {
     }
   }
 
+  /// Compares `text` with `Snapshots/<name>.txt` beside the calling test file (`file`, the
+  /// caller's `#filePath` by default); `NAVUI_RECORD_SNAPSHOTS=1` (re)writes it.
+  public static func assertText(
+    _ text: String, named name: String, besides file: StaticString = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    assertText(
+      text,
+      matches: URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/\(name).txt"),
+      recording: isSet("NAVUI_RECORD_SNAPSHOTS"), recordHint: "NAVUI_RECORD_SNAPSHOTS=1",
+      sourceLocation: sourceLocation)
+  }
+
   /// Whether the environment variable `name` is `1`.
   public static func isSet(_ name: String) -> Bool {
     ProcessInfo.processInfo.environment[name] == "1"
