@@ -9,6 +9,21 @@ enum CairoDrawing {
     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha * opacity)
   }
 
+  /// The image surface `cr` draws into when our code may write its pixels in Cairo's place:
+  /// ARGB32 or RGB24, no device offset (device space is pixel space), operator OVER;
+  /// `nil` otherwise (vector surfaces, other formats or operators).
+  static func pixelTarget(of cr: OpaquePointer) -> OpaquePointer? {
+    guard let target = cairo_get_target(cr),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+      [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(target)),
+      cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+    else { return nil }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    return offsetX == 0 && offsetY == 0 ? target : nil
+  }
+
   /// Adds a rectangle whose corners in `corners` are rounded by `radius` (clamped to half the
   /// shorter side), as Core Animation's `cornerRadius` with `maskedCorners`.
   static func roundedRect(

@@ -112,7 +112,7 @@ final class MapTileCache {
       let margin = MapTileCache.margin
       blocks = .allocate(capacity: perSide * perSide * area)
       flat = .allocate(capacity: perSide * perSide)
-      byteCount = (perSide * perSide * (area + 1)) * 4
+      byteCount = MapTileCache.tileBytes
       for by in 0..<perSide {
         for bx in 0..<perSide {
           let index = by * perSide + bx
@@ -438,7 +438,6 @@ enum MapTileCompositor {
   ) {
     let shift = MapTileCache.tileShift
     let size = MapTileCache.tileSize
-    let margin = MapTileCache.margin
     let one = 65536.0
     // Steps along a row, 16.16 fixed point.
     let stepX = Int((toTiles.xx * one).rounded())

@@ -150,17 +150,9 @@ enum ParallelMapRaster {
   )
     -> Bool
   {
-    guard let target = cairo_get_target(cr),
-      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-      [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(target)),
-      cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+    guard let target = CairoDrawing.pixelTarget(of: cr),
+      let list = cairo_copy_clip_rectangle_list(cr)
     else { return false }
-    var offsetX = 0.0
-    var offsetY = 0.0
-    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-    guard offsetX == 0, offsetY == 0, let list = cairo_copy_clip_rectangle_list(cr) else {
-      return false
-    }
     defer { cairo_rectangle_list_destroy(list) }
     guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
     let width = Int(cairo_image_surface_get_width(target))
@@ -250,7 +242,7 @@ enum ParallelMapRaster {
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
-    streetNames: (OpaquePointer) -> [LabelPlacement] = { _ in [] }
+    streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
     let labels = streetNames(surface)

@@ -223,17 +223,10 @@ final class LabelBitmaps {
     /// `cr`'s image surface (see ``composite(in:)``); `nil` for other surfaces, operators or
     /// transforms. The placement holds this image: keep the image while it is used.
     func placement(in cr: OpaquePointer) -> LabelPlacement? {
-      guard let target = cairo_get_target(cr),
-        cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
-        cairo_get_operator(cr) == CAIRO_OPERATOR_OVER
+      guard let target = CairoDrawing.pixelTarget(of: cr),
+        let source = cairo_image_surface_get_data(surface)
       else { return nil }
       let format = cairo_image_surface_get_format(target)
-      guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else { return nil }
-      var offsetX = 0.0
-      var offsetY = 0.0
-      cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-      guard offsetX == 0, offsetY == 0, let source = cairo_image_surface_get_data(surface)
-      else { return nil }
       let width = Int(cairo_image_surface_get_width(target))
       let height = Int(cairo_image_surface_get_height(target))
       let sourceWidth = Int(cairo_image_surface_get_width(surface))
