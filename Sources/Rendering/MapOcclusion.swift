@@ -9,7 +9,8 @@ import ViewKit
 /// width after the map: it is the map view's descendant or comes later in painting order,
 /// it and its ancestors are shown at full opacity, and its background colour is opaque.
 /// Rounded corners and clipping ancestors shrink what it hides (conservatively: the
-/// corner radius is taken off its top and bottom).
+/// corner radius is taken off its top when a top corner is rounded, off its bottom when a
+/// bottom corner is — `maskedCorners` says which).
 @MainActor
 enum MapOcclusion {
   /// The map view's visible rows, `top ..< bottom` in its own points, or `nil` when every
@@ -36,9 +37,9 @@ enum MapOcclusion {
       let placed =
         isRoot ? CGPoint.zero : CGPoint(x: origin.x + frame.minX, y: origin.y + frame.minY)
       let rect = CGRect(origin: placed, size: frame.size)
-      let radius = Double(view.layer.cornerRadius)
+      let rounded = roundedEdges(of: view.layer, height: Double(rect.height))
       if afterMap, let background = view.backgroundColor, background.alpha >= 1 {
-        let opaque = rect.insetBy(dx: 0, dy: CGFloat(max(0, radius))).intersection(clip)
+        let opaque = rounded.inset(rect).intersection(clip)
         if !opaque.isNull, !opaque.isEmpty {
           bands.append(
             (Double(opaque.minX), Double(opaque.maxX), Double(opaque.minY), Double(opaque.maxY)))
@@ -51,7 +52,7 @@ enum MapOcclusion {
       }
       var inner = clip
       if view.layer.masksToBounds {
-        inner = inner.intersection(rect.insetBy(dx: 0, dy: CGFloat(max(0, radius))))
+        inner = inner.intersection(rounded.inset(rect))
       }
       let childOrigin = CGPoint(
         x: placed.x - view.bounds.origin.x, y: placed.y - view.bounds.origin.y)
@@ -84,5 +85,29 @@ enum MapOcclusion {
     guard top < bottom, top > Double(map.minY) || bottom < Double(map.maxY) else { return nil }
     // In the map view's own points (the map is drawn from its frame's origin).
     return (top - mapTop, bottom - mapTop)
+  }
+
+  /// How far a layer's rounded corners reach in from its top and its bottom edge: the
+  /// corner radius (at most half the height) on an edge with a rounded corner, else 0.
+  static func roundedEdges(of layer: CALayer, height: Double) -> RoundedEdges {
+    let radius = min(max(0, Double(layer.cornerRadius)), max(0, height) / 2)
+    guard radius > 0 else { return RoundedEdges(top: 0, bottom: 0) }
+    let corners = layer.maskedCorners
+    return RoundedEdges(
+      top: corners.isDisjoint(with: [.layerMinXMinYCorner, .layerMaxXMinYCorner]) ? 0 : radius,
+      bottom: corners.isDisjoint(with: [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) ? 0 : radius)
+  }
+
+  /// The rows a rounded rectangle's corners take from its top and bottom.
+  struct RoundedEdges: Equatable {
+    var top: Double
+    var bottom: Double
+
+    /// `rect` without those rows.
+    func inset(_ rect: CGRect) -> CGRect {
+      let height = max(0, Double(rect.height) - top - bottom)
+      return CGRect(
+        x: rect.minX, y: rect.minY + CGFloat(top), width: rect.width, height: CGFloat(height))
+    }
   }
 }
