@@ -11,9 +11,11 @@ enum CairoDrawing {
 
   /// The image surface `cr` draws into when our code may write its pixels in Cairo's place:
   /// ARGB32 or RGB24, no device offset (device space is pixel space), operator OVER;
-  /// `nil` otherwise (vector surfaces, other formats or operators).
+  /// `nil` otherwise (vector surfaces, other formats or operators). Inside a group
+  /// (`cairo_push_group`, a view below full opacity) that is the group's surface, not the
+  /// picture's: writing the picture's pixels would skip the group's opacity.
   static func pixelTarget(of cr: OpaquePointer) -> OpaquePointer? {
-    guard let target = cairo_get_target(cr),
+    guard let target = cairo_get_group_target(cr),
       cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
       [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(target)),
       cairo_get_operator(cr) == CAIRO_OPERATOR_OVER

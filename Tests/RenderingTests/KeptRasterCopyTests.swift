@@ -1,6 +1,8 @@
 import CCairo
 import Foundation
+import NavigationCore
 import Testing
+import ViewKit
 
 @testable import Rendering
 
@@ -75,5 +77,44 @@ struct KeptRasterCopyTests {
       cairo_clip(cr)
     }
     #expect(!half.copied)
+  }
+}
+
+/// A map view drawn at group opacity (its `alpha` below 1) shows through to what is under
+/// it: the parallel raster path must paint the map into the group, as the serial path does.
+@MainActor
+@Suite(.serialized) struct TranslucentMapViewTests {
+  @Test(arguments: [true, false])
+  func aHalfTransparentMapViewBlendsWithTheWindowBehindIt(tiles: Bool) throws {
+    let scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
+    func picture(parallel: Bool) throws -> RasterImage {
+      let window = UIWindow(
+        frame: CGRect(x: 0, y: 0, width: 200, height: 300), clock: ManualClock())
+      window.backgroundColor = UIColor(rgb: 0xFF0000)
+      let container = UIView(frame: window.bounds)
+      container.alpha = 0.5
+      window.addSubview(container)
+      let mapView = UIView(frame: container.bounds)
+      container.addSubview(mapView)
+      var renderer = Renderer(scale: 2)
+      renderer.rendersInParallel = parallel
+      renderer.usesMapTiles = tiles
+      Renderer.forgetKeptMapRasters()
+      return try renderer.raster(window: window, map: MapLayer(scene: scene, view: mapView))
+    }
+    let parallel = try picture(parallel: true)
+    let serial = try picture(parallel: false)
+    // Half the red window shows through everywhere in the map: the same colours as the
+    // serial path's (which Cairo groups), not the map's own.
+    var largest = 0
+    for (x, y) in [(10, 10), (200, 300), (390, 590), (50, 500), (300, 100)] {
+      let a = parallel.pixel(x: x, y: y)!
+      let b = serial.pixel(x: x, y: y)!
+      largest = max(
+        largest, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+        abs(Int(a.blue) - Int(b.blue)))
+    }
+    // Tiles resample the geometry, so the two pictures may differ a little at edges.
+    #expect(largest <= (tiles ? 24 : 4), "pixels differ by up to \(largest)")
   }
 }
