@@ -72,13 +72,22 @@ struct MapPainter: Sendable {
   /// Street names, alternatives, the route, destinations, the vehicle and the attribution;
   /// without the first two (the underlays) when `underlays` is false (a kept raster has them).
   @MainActor
-  func paintOverlays(in cr: OpaquePointer, size: CGSize, anchor: CGPoint, underlays: Bool = true) {
+  func paintOverlays(
+    in cr: OpaquePointer, size: CGSize, anchor: CGPoint, underlays: Bool = true,
+    markers: Bool = true
+  ) {
     if underlays { paintUnderlays(in: cr, size: size, anchor: anchor) }
+    if markers { paintMarkers(in: cr, anchor: anchor) }
+    paintAttribution(in: cr, size: size)
+  }
+
+  /// The route, the destinations and the vehicle: Cairo only, so any thread may draw them
+  /// (each into its own context), as the parallel copy does band by band.
+  func paintMarkers(in cr: OpaquePointer, anchor: CGPoint) {
     var m = matrix(anchor: anchor)
     paintRoute(in: cr, matrix: &m)
     paintDestinations(in: cr, matrix: &m)
     paintVehicle(in: cr, matrix: &m)
-    paintAttribution(in: cr, size: size)
   }
 
   /// Street names and alternatives: what lies under the route and depends only on the

@@ -302,13 +302,14 @@ enum MapTileCompositor {
   /// Draws `painter`'s geometry into `width` × `height` pixels at `destination` (RGB24 or
   /// ARGB32, `stride` bytes per row) from kept tiles, the camera's centre at `anchor`
   /// (pixels), and `labels` composited over it (each band of rows by the thread that
-  /// resampled it); `false` (nothing drawn) when the tiles do not fit the cache's budget.
+  /// resampled it), then `afterBand` called with the band's rows on that thread; `false`
+  /// (nothing drawn) when the tiles do not fit the cache's budget.
   @MainActor
   static func paint(
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared,
-    labels: [LabelPlacement] = []
+    labels: [LabelPlacement] = [], afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
     let camera = painter.scene.camera
@@ -362,6 +363,8 @@ enum MapTileCompositor {
         for label in labels {
           label.composite(into: target.pointer, stride: stride, rows: first..<last)
         }
+        // Then what goes over the names (the alternatives), still in the cache.
+        afterBand?(first..<last)
       }
     }
     return true

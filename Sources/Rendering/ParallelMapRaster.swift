@@ -5,8 +5,9 @@ import NavigationCore
 
 /// Rasterizes a map's geometry (land, water, parks, buildings, roads) in horizontal bands on
 /// several threads, each band its own Cairo context over a slice of one opaque pixel buffer,
-/// then the street names and alternatives over it on the main thread, keeps that raster, and
-/// blits it into the picture.
+/// then the street names and alternatives over it (from tiles: on the resampling threads,
+/// band by band), keeps that raster, and blits it into the picture (by rows on all cores,
+/// each band then drawn over by the route and markers on its thread).
 ///
 /// The raster is remembered for the next frames ( ``MapRasterCache``): the navigation camera
 /// moves once per location fix (1 Hz) while frames come at 10 per second, so most frames of
@@ -23,21 +24,22 @@ enum ParallelMapRaster {
   static let marginPoints = 16.0
 
   /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:ownsRaster:)``)
-  /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; returns `false`
-  /// (having drawn nothing) when it cannot. With `visibleRows` (view points, see
+  /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; `drawn` is
+  /// `false` (nothing drawn) when it cannot. With `visibleRows` (view points, see
   /// ``MapOcclusion``) only those rows are drawn and painted: the others are under opaque
-  /// views.
+  /// views. With `overlays`, what goes over the map on every frame is drawn into each band of
+  /// the copy on the copying thread (`overlaid`), when the copy is ours.
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
     tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
-    cache: MapRasterCache? = .shared
-  ) -> Bool {
+    overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
+  ) -> (drawn: Bool, overlaid: Bool) {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - scale) < 1e-9,
       abs(matrix.yy - scale) < 1e-9, size.width > 0, size.height > 0
-    else { return false }
+    else { return (false, false) }
     // The view's rectangle and the anchor in device pixels.
     var ax = Double(anchor.x)
     var ay = Double(anchor.y)
@@ -47,7 +49,7 @@ enum ParallelMapRaster {
     cairo_user_to_device(cr, &left, &top)
     let right = left + Double(size.width) * scale
     let bottom = top + Double(size.height) * scale
-    guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return false }
+    guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return (false, false) }
     let whole = (x: ax.rounded(.down), y: ay.rounded(.down))
     let fraction = (x: ax - whole.x, y: ay - whole.y)
     // The rows to draw: the visible ones in whole device pixels (rounded outwards), when
@@ -95,9 +97,23 @@ enum ParallelMapRaster {
         cairo_scale(context, scale, scale)
         return context
       }
+      // From tiles, the alternatives are stroked into each band after its names, on the
+      // band's thread (the view's user space, less the band's first row).
+      let viewOrigin = (x: Double(need.left) + view.left, y: Double(need.top) + view.top)
+      var alternatives: (userToDevice: cairo_matrix_t, overlay: BandOverlay)?
+      if !painter.scene.alternatives.isEmpty {
+        let overlay: BandOverlay = { context in
+          var m = painter.matrix(anchor: anchor)
+          painter.paintAlternatives(in: context, matrix: &m)
+        }
+        let userToDevice = cairo_matrix_t(
+          xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y)
+        alternatives = (userToDevice, overlay)
+      }
       let composed = tiles.flatMap { filter in
         compose(
           painter, reach: need, fraction: fraction, scale: scale, filter: filter,
+          overBands: alternatives,
           streetNames: { surface in
             let placements = LabelPlacements()
             let context = viewContext(surface, reach: (need.left, need.top))
@@ -109,17 +125,14 @@ enum ParallelMapRaster {
       }
       guard let drawn = composed ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
       else {
-        return false
+        return (false, false)
       }
       let reach = drawn.reach
-      let context = viewContext(drawn.surface, reach: (reach.left, reach.top))
-      if composed != nil {
-        var m = painter.matrix(anchor: anchor)
-        painter.paintAlternatives(in: context, matrix: &m)
-      } else {
+      if composed == nil {
+        let context = viewContext(drawn.surface, reach: (reach.left, reach.top))
         painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
+        cairo_destroy(context)
       }
-      cairo_destroy(context)
       cairo_surface_flush(drawn.surface)
       raster = drawn
       cache?.keep(raster, for: key)
@@ -132,21 +145,55 @@ enum ParallelMapRaster {
     let origin = (
       x: Int(whole.x) - raster.reach.left, y: Int(whole.y) - raster.reach.top
     )
-    if !copy(raster, at: origin, into: cr) {
+    let copied = copy(raster, at: origin, into: cr, overlays: overlays.map { (matrix, $0) })
+    if !copied {
       cairo_set_source_surface(cr, raster.surface, Double(origin.x), Double(origin.y))
       cairo_paint(cr)
     }
     cairo_restore(cr)
-    return true
+    return (true, copied && overlays != nil)
+  }
+
+  /// Something drawn over the map in a band of rows on the thread that filled the band:
+  /// called with a context whose user space is the map view's, clipped to the band.
+  typealias BandOverlay = @Sendable (OpaquePointer) -> Void
+
+  /// Calls `overlay` with a context over `rows` of an image surface's pixels (`format`,
+  /// `width` pixels, `stride`), clipped to columns `columns` of those rows, its user space
+  /// mapped to the surface's pixels by `userToDevice`.
+  static func drawOverlay(
+    _ overlay: BandOverlay, into data: UnsafeMutablePointer<UInt8>, format: cairo_format_t,
+    width: Int, stride: Int, rows: Range<Int>, columns: Range<Int>,
+    userToDevice: cairo_matrix_t
+  ) {
+    guard !rows.isEmpty, !columns.isEmpty,
+      let slice = cairo_image_surface_create_for_data(
+        data + rows.lowerBound * stride, format, Int32(width), Int32(rows.count), Int32(stride))
+    else { return }
+    defer { cairo_surface_destroy(slice) }
+    guard cairo_surface_status(slice) == CAIRO_STATUS_SUCCESS, let context = cairo_create(slice)
+    else { return }
+    cairo_rectangle(
+      context, Double(columns.lowerBound), 0, Double(columns.count), Double(rows.count))
+    cairo_clip(context)
+    cairo_translate(context, 0, -Double(rows.lowerBound))
+    var matrix = userToDevice
+    cairo_transform(context, &matrix)
+    overlay(context)
+    cairo_destroy(context)
+    cairo_surface_flush(slice)
   }
 
   /// Copies `raster` (its first pixel at device pixel `origin`) into `cr`'s image surface
   /// under `cr`'s clip, rows on all cores, when the clip is whole-pixel rectangles (what
   /// Cairo's blit gives for an opaque raster, on one thread); `false`, having copied
-  /// nothing, for other surfaces and clips.
+  /// nothing, for other surfaces and clips. With `overlays`, each band of rows is then
+  /// drawn over by the overlay (its user space mapped to device pixels by the matrix) on
+  /// the thread that copied it.
   @MainActor
   static func copy(
-    _ raster: MapRasterCache.Raster, at origin: (x: Int, y: Int), into cr: OpaquePointer
+    _ raster: MapRasterCache.Raster, at origin: (x: Int, y: Int), into cr: OpaquePointer,
+    overlays: (userToDevice: cairo_matrix_t, overlay: BandOverlay)? = nil
   )
     -> Bool
   {
@@ -180,6 +227,7 @@ enum ParallelMapRaster {
       let source = cairo_image_surface_get_data(raster.surface)
     else { return false }
     let stride = Int(cairo_image_surface_get_stride(target))
+    let format = cairo_image_surface_get_format(target)
     let sourceStride = Int(cairo_image_surface_get_stride(raster.surface))
     let to = UnsafeSendableMutable(data)
     let from = UnsafeSendableMutable(source)
@@ -201,6 +249,11 @@ enum ParallelMapRaster {
             .assumingMemoryBound(to: UInt32.self) + (box.x0 - origin.x)
           // RGB24's top byte is not a channel: opaque.
           for x in 0..<count { out[x] = row[x] | 0xFF00_0000 }
+        }
+        if let overlays {
+          drawOverlay(
+            overlays.overlay, into: to.pointer, format: format, width: width, stride: stride,
+            rows: first..<last, columns: box.x0..<box.x1, userToDevice: overlays.userToDevice)
         }
       }
       cairo_surface_mark_dirty_rectangle(
@@ -237,20 +290,32 @@ enum ParallelMapRaster {
   /// The geometry resampled from kept (or newly drawn) north-up tiles into a new opaque
   /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
   /// `fraction` inside it, with the labels `streetNames` places on that surface composited
-  /// over it; `nil` when the tiles do not fit the tile cache's budget.
+  /// over it and then `overBands` drawn over each band on its thread; `nil` when the tiles
+  /// do not fit the tile cache's budget.
   @MainActor
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
+    overBands: (userToDevice: cairo_matrix_t, overlay: BandOverlay)? = nil,
     streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    let width = reach.left + reach.right
+    let pixels = UnsafeSendableMutable(data)
+    var afterBand: (@Sendable (Range<Int>) -> Void)?
+    if let over = overBands {
+      afterBand = { rows in
+        drawOverlay(
+          over.overlay, into: pixels.pointer, format: CAIRO_FORMAT_RGB24, width: width,
+          stride: stride, rows: rows, columns: 0..<width, userToDevice: over.userToDevice)
+      }
+    }
     let labels = streetNames(surface)
     let composed = MapTileCompositor.paint(
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
       anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter, labels: labels)
+      filter: filter, labels: labels, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil

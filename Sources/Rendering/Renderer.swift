@@ -228,13 +228,17 @@ public struct Renderer {
       kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
     let painter = MapPainter(scene: scene)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
-    let kept =
+    let painted =
       kind == .raster && rendersInParallel
-      && ParallelMapRaster.paint(
+      ? ParallelMapRaster.paint(
         painter, in: surface.context, size: size, anchor: anchor, scale: scale,
-        tiles: usesMapTiles ? mapTileFilter : nil)
-    if !kept { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
-    painter.paintOverlays(in: surface.context, size: size, anchor: anchor, underlays: !kept)
+        tiles: usesMapTiles ? mapTileFilter : nil,
+        overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
+      : (drawn: false, overlaid: false)
+    if !painted.drawn { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
+    painter.paintOverlays(
+      in: surface.context, size: size, anchor: anchor, underlays: !painted.drawn,
+      markers: !painted.overlaid)
     try check(surface, stage: "drawing the map")
     return surface
   }

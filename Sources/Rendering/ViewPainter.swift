@@ -162,14 +162,18 @@ final class ViewPainter {
       let anchor = map.anchor(in: view, at: time)
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
       // Rows under opaque views painted later (a header, a footer) are not drawn.
-      let kept =
+      // The route and markers go over each band of the copy on its thread.
+      let painted =
         rasterScale.map {
           ParallelMapRaster.paint(
             painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
-            visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) })
-        } ?? false
-      if !kept { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
-      painter.paintOverlays(in: cr, size: bounds.size, anchor: anchor, underlays: !kept)
+            visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) },
+            overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
+        } ?? (drawn: false, overlaid: false)
+      if !painted.drawn { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
+      painter.paintOverlays(
+        in: cr, size: bounds.size, anchor: anchor, underlays: !painted.drawn,
+        markers: !painted.overlaid)
       cairo_restore(cr)
     }
     if let label = view as? UILabel {

@@ -118,3 +118,76 @@ struct KeptRasterCopyTests {
     #expect(largest <= (tiles ? 24 : 4), "pixels differ by up to \(largest)")
   }
 }
+
+/// What goes over the map on every frame (route, markers) and the alternatives are drawn
+/// band by band on the threads that fill the bands: the same pixels as one drawing.
+@MainActor
+struct BandOverlayTests {
+  static let overlay: ParallelMapRaster.BandOverlay = { cr in
+    cairo_set_line_width(cr, 9)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    cairo_move_to(cr, 5, 3)
+    cairo_line_to(cr, 61, 47)
+    cairo_line_to(cr, 20, 88)
+    cairo_set_source_rgba(cr, 0.1, 0.4, 0.9, 0.6)
+    cairo_stroke(cr)
+    cairo_arc(cr, 70, 30, 13.3, 0, 2 * .pi)
+    cairo_set_source_rgba(cr, 0.9, 0.2, 0.1, 1)
+    cairo_fill(cr)
+  }
+
+  /// A 300 × 200 frame (format `format`) with the overlay at scale 3 from (11.5, -4.25),
+  /// drawn in one go or in the bands `bands` (rows) within columns 7 ..< 290.
+  static func frame(format: cairo_format_t, bands: [Range<Int>]?) -> [UInt32] {
+    let surface = cairo_image_surface_create(format, 300, 200)!
+    defer { cairo_surface_destroy(surface) }
+    let cr = cairo_create(surface)!
+    cairo_set_source_rgb(cr, 0.95, 0.93, 0.88)
+    cairo_paint(cr)
+    let matrix = cairo_matrix_t(xx: 3, yx: 0, xy: 0, yy: 3, x0: 11.5, y0: -4.25)
+    if let bands {
+      cairo_surface_flush(surface)
+      let data = cairo_image_surface_get_data(surface)!
+      let stride = Int(cairo_image_surface_get_stride(surface))
+      for rows in bands {
+        ParallelMapRaster.drawOverlay(
+          overlay, into: data, format: format, width: 300, stride: stride, rows: rows,
+          columns: 7..<290, userToDevice: matrix)
+      }
+      cairo_surface_mark_dirty(surface)
+    } else {
+      cairo_rectangle(cr, 7, 0, 283, 200)
+      cairo_clip(cr)
+      var m = matrix
+      cairo_transform(cr, &m)
+      overlay(cr)
+    }
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    return (0..<200).flatMap { y in
+      (0..<300).map { x in UnsafeRawPointer(data + y * stride + x * 4).load(as: UInt32.self) }
+    }
+  }
+
+  @Test(arguments: [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24])
+  func bandsGiveTheWholeDrawingsPixels(format: cairo_format_t) {
+    let whole = Self.frame(format: format, bands: nil)
+    let banded = Self.frame(
+      format: format, bands: [0..<37, 37..<100, 100..<101, 101..<164, 164..<200])
+    var largest = 0
+    var differing = 0
+    for (a, b) in zip(whole, banded) where a != b {
+      differing += 1
+      for shift in [0, 8, 16] {
+        largest = max(largest, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
+      }
+    }
+    #expect(largest <= 1, "\(differing) pixels differ, by up to \(largest)")
+    // The overlay was drawn (not an empty comparison): the disc's red in both.
+    #expect(whole[90 * 300 + 221] & 0xFF_FFFF == banded[90 * 300 + 221] & 0xFF_FFFF)
+    #expect((whole[90 * 300 + 221] >> 16) & 0xFF > 200)
+  }
+}
