@@ -20,6 +20,14 @@ final class ViewPainter {
   private var mapPainted = false
   /// The tree being painted.
   private var root: UIView?
+  /// Whether backgrounds painted before a raster map leave out what the map covers (off
+  /// only to test that the pictures are the same).
+  static var leavesOutMapCover = true
+  /// The map view's rows left visible by the opaque views over it (``MapOcclusion``).
+  private var mapRows: (top: Double, bottom: Double)?
+  /// Whole device pixels the raster map will paint opaquely (its kept raster, or its land
+  /// when drawn directly): backgrounds painted before the map leave them out.
+  private var mapCover: (x0: Int, y0: Int, x1: Int, y1: Int)?
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
@@ -36,7 +44,104 @@ final class ViewPainter {
   /// Paints `root` at the origin (a window's own frame origin is ignored).
   func paint(root: UIView) {
     self.root = root
+    if rasterScale != nil, let map {
+      let mapView = map.view ?? root
+      mapRows = MapOcclusion.visibleRows(of: mapView, root: root, at: time)
+      mapCover = Self.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
+    }
     paint(root, isRoot: true)
+  }
+
+  /// The whole device pixels of `mapView`'s visible rows, when nothing between it and
+  /// `root` makes the map less than opaque there: every view on the way shown at full
+  /// opacity (no group), no rounded clip, an opaque land colour. `nil` otherwise.
+  private func cover(of mapView: UIView, root: UIView, scene: MapScene) -> (
+    x0: Int, y0: Int, x1: Int, y1: Int
+  )? {
+    guard scene.style.land.alpha >= 1 else { return nil }
+    var view = mapView
+    let own = view.layer.presentation(at: time)
+    guard !(view.layer.masksToBounds && view.layer.cornerRadius > 0) else { return nil }
+    // The map view's rectangle in its own frame space, then in each ancestor's.
+    var rect = CGRect(origin: .zero, size: own.frame.size)
+    if let rows = mapRows {
+      rect = CGRect(
+        x: 0, y: CGFloat(rows.top), width: rect.width, height: CGFloat(rows.bottom - rows.top))
+    }
+    while true {
+      let presented = view.layer.presentation(at: time)
+      guard !view.isHidden, presented.opacity >= 0.999 else { return nil }
+      if view === root { break }
+      guard let parent = view.superview else { return nil }
+      let frame = presented.frame
+      rect = rect.offsetBy(
+        dx: frame.minX - parent.bounds.origin.x, dy: frame.minY - parent.bounds.origin.y)
+      if parent.layer.masksToBounds {
+        guard parent.layer.cornerRadius <= 0 else { return nil }
+        rect = rect.intersection(
+          CGRect(origin: .zero, size: parent.layer.presentation(at: time).frame.size))
+      }
+      view = parent
+    }
+    guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.maxY.isFinite else { return nil }
+    var x0 = Double(rect.minX)
+    var y0 = Double(rect.minY)
+    var x1 = Double(rect.maxX)
+    var y1 = Double(rect.maxY)
+    cairo_user_to_device(cr, &x0, &y0)
+    cairo_user_to_device(cr, &x1, &y1)
+    guard abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7 else { return nil }
+    let box = (
+      x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)),
+      y1: Int(y1.rounded(.down))
+    )
+    return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+  }
+
+  /// Fills a square-cornered background (`bounds`, user space) in the current source,
+  /// less the map's cover while the map is still to be painted: up to four rectangles
+  /// around the cover, each with the background's own edges where it has them (so a
+  /// partly covered edge pixel gets the same coverage as the whole fill). `false`, having
+  /// drawn nothing, when there is no cover to leave out or the matrix is not an
+  /// axis-aligned scale.
+  private func fillLeavingOutMapCover(_ bounds: CGRect) -> Bool {
+    guard !mapPainted, let box = mapCover, let target = cairo_get_group_target(cr) else {
+      return false
+    }
+    var offsetX = 0.0
+    var offsetY = 0.0
+    cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    guard offsetX == 0, offsetY == 0, matrix.xy == 0, matrix.yx == 0, matrix.xx > 0,
+      matrix.yy > 0
+    else { return false }
+    var x0 = Double(bounds.minX)
+    var y0 = Double(bounds.minY)
+    var x1 = Double(bounds.maxX)
+    var y1 = Double(bounds.maxY)
+    cairo_user_to_device(cr, &x0, &y0)
+    cairo_user_to_device(cr, &x1, &y1)
+    guard x0 < x1, y0 < y1 else { return false }
+    let (cx0, cy0, cx1, cy1) = (
+      Double(box.x0), Double(box.y0), Double(box.x1), Double(box.y1)
+    )
+    // No overlap: the whole fill.
+    guard cx0 < x1, cx1 > x0, cy0 < y1, cy1 > y0 else { return false }
+    cairo_identity_matrix(cr)
+    cairo_new_path(cr)
+    func add(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) {
+      if left < right, top < bottom { cairo_rectangle(cr, left, top, right - left, bottom - top) }
+    }
+    let middleTop = max(y0, cy0)
+    let middleBottom = min(y1, cy1)
+    add(x0, y0, x1, middleTop)
+    add(x0, middleBottom, x1, y1)
+    add(x0, middleTop, max(x0, cx0), middleBottom)
+    add(min(x1, cx1), middleTop, x1, middleBottom)
+    cairo_fill(cr)
+    cairo_set_matrix(cr, &matrix)
+    return true
   }
 
   private func paint(_ view: UIView, isRoot: Bool) {
@@ -61,9 +166,12 @@ final class ViewPainter {
       paintShadow(layer, color: RGBA(shadow), bounds: bounds, opaque: background.alpha >= 1)
     }
     if let background = view.backgroundColor, background.alpha > 0 {
-      CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
       CairoDrawing.setColor(cr, RGBA(background))
-      cairo_fill(cr)
+      // Square corners: what the map covers is left out (it paints those pixels opaquely).
+      if radius > 0 && !corners.isEmpty || !fillLeavingOutMapCover(bounds) {
+        CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
+        cairo_fill(cr)
+      }
     }
     let clips = layer.masksToBounds
     cairo_save(cr)
@@ -167,7 +275,7 @@ final class ViewPainter {
         rasterScale.map {
           ParallelMapRaster.paint(
             painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
-            visibleRows: root.flatMap { MapOcclusion.visibleRows(of: view, root: $0, at: time) },
+            visibleRows: mapRows,
             overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
         } ?? (drawn: false, overlaid: false)
       if !painted.drawn { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
