@@ -43,6 +43,9 @@ final class ShadowMasks {
 
   private var masks: [Key: Mask] = [:]
   private var order: [Key] = []
+  /// Whether an opaque view's shadow is painted only outside the view's inner box (where
+  /// its mask is empty); off only to test that the pictures are the same.
+  var trimsOpaqueInterior = true
 
   /// Paints the shadow of `layer` (rings drawn by `draw` in opaque black, in the view's
   /// coordinates) in `color` through a kept mask. Returns `false`, having drawn nothing, when
@@ -101,6 +104,44 @@ final class ShadowMasks {
     }
     cairo_save(cr)
     cairo_identity_matrix(cr)
+    if opaque && trimsOpaqueInterior {
+      // Under an opaque view the mask is empty inside its rounded rectangle: paint only the
+      // whole pixels around the largest box of it that the corners leave (a full-width
+      // card's shadow is a thin frame around a large empty middle).
+      let width = Double(bounds.width) * scale
+      let height = Double(bounds.height) * scale
+      let r =
+        max(0, min(Double(layer.cornerRadius), Double(min(bounds.width, bounds.height)) / 2))
+        * scale
+      let inset = layer.maskedCorners.isEmpty ? 0 : r
+      let tall = (x0: ox + inset, y0: oy, x1: ox + width - inset, y1: oy + height)
+      let wide = (x0: ox, y0: oy + inset, x1: ox + width, y1: oy + height - inset)
+      let inner =
+        (tall.x1 - tall.x0) * (tall.y1 - tall.y0) >= (wide.x1 - wide.x0) * (wide.y1 - wide.y0)
+        ? tall : wide
+      let hole = (
+        x0: inner.x0.rounded(.up), y0: inner.y0.rounded(.up), x1: inner.x1.rounded(.down),
+        y1: inner.y1.rounded(.down)
+      )
+      let outer = (
+        x0: whole.x + Double(mask.x), y0: whole.y + Double(mask.y),
+        x1: whole.x + Double(mask.x) + Double(cairo_image_surface_get_width(mask.surface)),
+        y1: whole.y + Double(mask.y) + Double(cairo_image_surface_get_height(mask.surface))
+      )
+      if hole.x0 < hole.x1, hole.y0 < hole.y1 {
+        // Four whole-pixel rectangles around the hole: a region clip, exact coverage.
+        func add(_ left: Double, _ top: Double, _ right: Double, _ bottom: Double) {
+          if left < right, top < bottom {
+            cairo_rectangle(cr, left, top, right - left, bottom - top)
+          }
+        }
+        add(outer.x0, outer.y0, outer.x1, hole.y0)
+        add(outer.x0, hole.y1, outer.x1, outer.y1)
+        add(outer.x0, hole.y0, hole.x0, hole.y1)
+        add(hole.x1, hole.y0, outer.x1, hole.y1)
+        cairo_clip(cr)
+      }
+    }
     CairoDrawing.setColor(cr, color.withAlpha(1))
     cairo_mask_surface(cr, mask.surface, whole.x + Double(mask.x), whole.y + Double(mask.y))
     cairo_restore(cr)
