@@ -54,6 +54,8 @@ final class LabelPainter {
   /// its lines and to the lines that fit its height, with its attributed spans (fonts and
   /// colours, span colours multiplied by `alpha`) and its fonts scaled by `fontScale`
   /// (`adjustsFontSizeToFitWidth`), as `UILabel` measures it.
+  /// The layout is kept for the next frames (labels change little between frames) and
+  /// shared: callers only read it.
   func prepare(_ label: UILabel, alpha: Double = 1) -> Prepared? {
     guard let text = label.text, !text.isEmpty, var font = label.font?.fontDescription else {
       return nil
@@ -67,6 +69,45 @@ final class LabelPainter {
     }
     let bounds = label.bounds
     guard bounds.width > 0, bounds.height > 0 else { return nil }
+    let key = PreparedKey(
+      text: text, font: font, spans: spans, alpha: alpha, width: Double(bounds.width),
+      height: Double(bounds.height), lines: label.numberOfLines,
+      lineBreakMode: label.lineBreakMode.rawValue,
+      preferredMaxLayoutWidth: Double(label.preferredMaxLayoutWidth),
+      alignment: label.textAlignment.rawValue,
+      rightToLeft: label.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    if let kept = preparedLayouts[key] { return kept }
+    let prepared = makePrepared(label, text: text, font: font, spans: spans, alpha: alpha)
+    if preparedLayouts.count >= 256 { preparedLayouts.removeAll(keepingCapacity: true) }
+    preparedLayouts[key] = prepared
+    return prepared
+  }
+
+  /// What a label's drawn layout depends on.
+  private struct PreparedKey: Hashable {
+    let text: String
+    let font: FontDescription
+    let spans: [TextAttributeSpan]
+    let alpha: Double
+    let width: Double
+    let height: Double
+    let lines: Int
+    let lineBreakMode: Int
+    let preferredMaxLayoutWidth: Double
+    let alignment: Int
+    let rightToLeft: Bool
+  }
+
+  private var preparedLayouts: [PreparedKey: Prepared] = [:]
+
+  /// Forgets the kept layouts (tests compare kept and fresh ones).
+  func forgetPreparedLayouts() { preparedLayouts.removeAll() }
+
+  private func makePrepared(
+    _ label: UILabel, text: String, font: FontDescription, spans: [TextAttributeSpan],
+    alpha: Double
+  ) -> Prepared {
+    let bounds = label.bounds
     let requestedLines = label.numberOfLines
     let mode = label.lineBreakMode
     let truncates =

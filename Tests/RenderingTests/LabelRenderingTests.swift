@@ -115,3 +115,49 @@ import ViewKit
     #expect(LabelPainter.shared.lineRanges(short).count == 1)
   }
 }
+
+/// A label's layout is kept between frames: a change to anything it depends on draws anew,
+/// an unchanged label draws the same pixels.
+@MainActor
+@Suite struct KeptLabelLayoutTests {
+  @Test func changesBetweenFramesAreDrawn() throws {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 220, height: 60), clock: ManualClock())
+    window.backgroundColor = .white
+    let label = UILabel(frame: CGRect(x: 10, y: 10, width: 200, height: 40))
+    label.text = "Avenue de Monte-Carlo"
+    label.font = .systemFont(ofSize: 14)
+    window.addSubview(label)
+    let renderer = Renderer(scale: 1)
+    LabelPainter.shared.forgetPreparedLayouts()
+    var pictures: [Data] = [try renderer.png(window: window)]
+    // The same label again: the same picture.
+    #expect(try renderer.png(window: window) == pictures[0])
+    let changes: [(UILabel) -> Void] = [
+      { $0.text = "Avenue de Monte-Carlo!" },
+      { $0.font = .systemFont(ofSize: 15) },
+      { $0.font = .systemFont(ofSize: 15, weight: .bold) },
+      { $0.textAlignment = .center },
+      { $0.frame.size.width = 120 },
+      { $0.lineBreakMode = .byTruncatingHead },
+      {
+        $0.numberOfLines = 2
+        $0.lineBreakMode = .byWordWrapping
+      },
+      {
+        $0.textAlignment = .natural
+        $0.semanticContentAttribute = .forceRightToLeft
+      },
+      { $0.isEnabled = false },
+    ]
+    for change in changes {
+      change(label)
+      // Drawn with the kept layouts, then afresh: the same picture.
+      let kept = try renderer.png(window: window)
+      LabelPainter.shared.forgetPreparedLayouts()
+      let fresh = try renderer.png(window: window)
+      #expect(kept == fresh, "a kept layout drew a stale label")
+      #expect(!pictures.contains(kept), "a change drew an earlier picture")
+      pictures.append(kept)
+    }
+  }
+}
