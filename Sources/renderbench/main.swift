@@ -161,8 +161,9 @@ func run() throws {
     }
     print(
       String(
-        format: "%@: draw %.2f ms, encode %.2f ms (wall), %.2f ms CPU", only,
-        draw.sorted()[samples / 2], encode.sorted()[samples / 2], cpu.sorted()[samples / 2]))
+        format: "%@: draw %.2f ms (min %.2f), encode %.2f ms (min %.2f) (wall), %.2f ms CPU",
+        only, draw.sorted()[samples / 2], draw.min()!, encode.sorted()[samples / 2],
+        encode.min()!, cpu.sorted()[samples / 2]))
     return
   }
   var results: [(String, [String: Double])] = []
