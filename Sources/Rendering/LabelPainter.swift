@@ -101,7 +101,10 @@ final class LabelPainter {
   private var preparedLayouts: [PreparedKey: Prepared] = [:]
 
   /// Forgets the kept layouts (tests compare kept and fresh ones).
-  func forgetPreparedLayouts() { preparedLayouts.removeAll() }
+  func forgetPreparedLayouts() {
+    preparedLayouts.removeAll()
+    ellipsizedLines.removeAll()
+  }
 
   private func makePrepared(
     _ label: UILabel, text: String, font: FontDescription, spans: [TextAttributeSpan],
@@ -220,6 +223,33 @@ final class LabelPainter {
     if extentsCache.count > 4096 { extentsCache.removeAll() }
     extentsCache[key] = result
     return result
+  }
+
+  private struct LineKey: Hashable {
+    let text: String
+    let size: Double
+    let width: Double
+  }
+
+  private var ellipsizedLines: [LineKey: (layout: Prepared, logical: PangoRectangle)] = [:]
+
+  /// A kept one-line layout of `text` in the system font, ellipsized at its end to `width`
+  /// points (the map's attribution, the same on every frame), and its logical extents.
+  /// Drawn from, never changed: the layout stays the painter's.
+  func ellipsizedLine(_ text: String, size: Double, width: Double) -> (
+    layout: OpaquePointer, logical: PangoRectangle
+  ) {
+    let key = LineKey(text: text, size: size, width: width)
+    if let kept = ellipsizedLines[key] { return (kept.layout.layout, kept.logical) }
+    let layout = makeLayout(text, size: size)
+    pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+    var logical = PangoRectangle()
+    pango_layout_get_extents(layout, nil, &logical)
+    if ellipsizedLines.count >= 64 { ellipsizedLines.removeAll() }
+    // `Prepared` owns (and unrefs) the layout.
+    ellipsizedLines[key] = (Prepared(layout: layout, lines: 1, wrapWidth: width), logical)
+    return (layout, logical)
   }
 
   /// A one-line layout of `text` in the system font (for map labels); the caller unrefs it.

@@ -128,14 +128,9 @@ extension MapPainter {
   @MainActor
   func paintAttribution(in cr: OpaquePointer, size: CGSize) {
     guard let text = scene.attribution, !text.isEmpty else { return }
-    let layout = LabelPainter.shared.makeLayout(text, size: 8)
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
     let available = Double(size.width) - 8
     guard available > 20 else { return }
-    pango_layout_set_width(layout, Int32(available * Double(PANGO_SCALE)))
-    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    var logical = PangoRectangle()
-    pango_layout_get_extents(layout, nil, &logical)
+    let (layout, logical) = LabelPainter.shared.ellipsizedLine(text, size: 8, width: available)
     let scale = Double(PANGO_SCALE)
     let w = Double(logical.width) / scale
     let h = Double(logical.height) / scale

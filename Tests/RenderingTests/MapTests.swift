@@ -166,6 +166,41 @@ import ViewKit
     #expect(!with.matches(x: 198, y: 195, MapStyle.day.land, tolerance: 0))
   }
 
+  /// The attribution's layout is kept between frames: at another width it is ellipsized
+  /// anew, and back at the first width it is the first picture again.
+  @Test func attributionIsLaidOutForEachWidth() throws {
+    let scene = MapScene(
+      map: nil, camera: MapCamera(center: center),
+      attribution: "© OpenStreetMap contributors, ODbL 1.0")
+    func picture(width: Double) throws -> RasterImage {
+      try RasterImage(png: Renderer().png(map: scene, size: CGSize(width: width, height: 40)))
+    }
+    /// The leftmost column with text ink in the bottom rows (the line is right-aligned).
+    func inkStart(_ image: RasterImage) -> Int? {
+      (0..<image.width).first { x in
+        (image.height - 12..<image.height).contains { y in
+          let p = image.pixel(x: x, y: y)!
+          return Int(p.red) + Int(p.green) + Int(p.blue) < 3 * 150
+        }
+      }
+    }
+    let wide = try picture(width: 300)
+    let narrow = try picture(width: 90)
+    let wideAgain = try picture(width: 300)
+    #expect(wide == wideAgain)
+    // Each the picture of a fresh layout.
+    LabelPainter.shared.forgetPreparedLayouts()
+    #expect(try picture(width: 90) == narrow)
+    LabelPainter.shared.forgetPreparedLayouts()
+    #expect(try picture(width: 300) == wide)
+    let wideStart = try #require(inkStart(wide))
+    let narrowStart = try #require(inkStart(narrow))
+    // The whole line on the wide map; cut to fit (ink from near the left edge) on the
+    // narrow one, and shorter.
+    #expect(300 - wideStart > 90)
+    #expect(narrowStart < 20)
+  }
+
   @Test func aSlidingViewportMovesTheCameraWithIt() throws {
     let clock = ManualClock()
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 200), clock: clock)
