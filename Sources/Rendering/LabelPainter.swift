@@ -206,12 +206,18 @@ final class LabelPainter {
     cairo_restore(cr)
   }
 
-  private var extentsCache: [String: (Double, Double)] = [:]
+  private struct ExtentsKey: Hashable {
+    let text: String
+    let size: Double
+    let weight: Double
+  }
+
+  private var extentsCache: [ExtentsKey: (Double, Double)] = [:]
 
   /// The logical width and height of a one-line map label, remembered by text, size and
   /// weight (street names repeat from frame to frame).
   func extents(of text: String, size: Double, weight: FontWeight) -> (Double, Double) {
-    let key = "\(size)|\(weight.rawValue)|\(text)"
+    let key = ExtentsKey(text: text, size: size, weight: weight.rawValue)
     if let known = extentsCache[key] { return known }
     let layout = makeLayout(text, size: size, weight: weight)
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
