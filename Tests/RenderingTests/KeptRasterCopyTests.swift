@@ -191,3 +191,32 @@ struct BandOverlayTests {
     #expect((whole[90 * 300 + 221] >> 16) & 0xFF > 200)
   }
 }
+
+/// A raster freshly resampled from tiles and the same raster kept for the next frame give
+/// the same picture.
+@MainActor
+@Suite(.serialized) struct FreshAndKeptRasterTests {
+  @Test func theFreshAndTheKeptRasterGiveTheSamePicture() throws {
+    let scene = try Fixtures.casinoScene(metersPerPoint: 1.3)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: ManualClock())
+    window.backgroundColor = .white
+    let mapView = UIView(frame: CGRect(x: 0, y: 30, width: 240, height: 370))
+    window.addSubview(mapView)
+    let header = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 60))
+    header.backgroundColor = UIColor(rgb: 0x0B8043)
+    mapView.addSubview(header)
+    var renderer = Renderer(scale: 2)
+    renderer.usesMapTiles = true
+    Renderer.forgetKeptMapRasters()
+    let layer = MapLayer(scene: scene, view: mapView)
+    let before = Renderer.keptMapRasterUse
+    let fresh = try renderer.png(window: window, map: layer)
+    let kept = try renderer.png(window: window, map: layer)
+    let after = Renderer.keptMapRasterUse
+    #expect(after.drawn == before.drawn + 1, "the first frame made the raster")
+    #expect(after.reused == before.reused + 1, "the second frame used it")
+    // Compared as a flag: a failure would otherwise diff two large PNGs byte by byte.
+    let same = fresh == kept
+    #expect(same, "the fresh raster's picture differs from the kept one's")
+  }
+}

@@ -131,7 +131,8 @@ import ViewKit
     LabelPainter.shared.forgetPreparedLayouts()
     var pictures: [Data] = [try renderer.png(window: window)]
     // The same label again: the same picture.
-    #expect(try renderer.png(window: window) == pictures[0])
+    let again = try renderer.png(window: window) == pictures[0]
+    #expect(again)
     let changes: [(UILabel) -> Void] = [
       { $0.text = "Avenue de Monte-Carlo!" },
       { $0.font = .systemFont(ofSize: 15) },
@@ -155,7 +156,8 @@ import ViewKit
       let kept = try renderer.png(window: window)
       LabelPainter.shared.forgetPreparedLayouts()
       let fresh = try renderer.png(window: window)
-      #expect(kept == fresh, "a kept layout drew a stale label")
+      let same = kept == fresh
+      #expect(same, "a kept layout drew a stale label")
       #expect(!pictures.contains(kept), "a change drew an earlier picture")
       pictures.append(kept)
     }
