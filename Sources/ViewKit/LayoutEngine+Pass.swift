@@ -111,7 +111,7 @@ extension LayoutEngine {
   private func writeFrames() {
     for mine in items where mine.hasOwner {
       if mine.ownedByGuide, let guide = mine.ownerGuide {
-        if guide.role == .scrollContent, !mine.references.isEmpty,
+        if guide.role == .scrollContent, !mine.hasNoReferences,
           let scroll = guide.owningView as? UIScrollView
         {
           scroll.contentSizeFromLayout(CGSize(width: mine.width.value, height: mine.height.value))

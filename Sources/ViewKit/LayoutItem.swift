@@ -76,10 +76,14 @@ final class LayoutItemState {
   @exclusivity(unchecked) var scrollShift = SIMD2<Double>(0, 0)
   /// Intrinsic size and priorities the own constraints were built from.
   @exclusivity(unchecked) var intrinsic = IntrinsicKey()
-  /// Active user constraints that reference the item, in no particular order; each knows
-  /// its slot here (``NSLayoutConstraint`` `firstSlot`/`secondSlot`), so adding and removing
-  /// one is O(1) without hashing.
-  @exclusivity(unchecked) var references: [NSLayoutConstraint] = []
+  /// Active user constraints that reference the item, newest first: an intrusive doubly
+  /// linked list through the constraints' ``NSLayoutConstraint/firstLinks`` and
+  /// ``NSLayoutConstraint/secondLinks`` (no array to allocate and grow per item). The list
+  /// holds a reference to each constraint (released when it leaves the list).
+  @exclusivity(unchecked) var referenceHead = ReferenceLink()
+  /// How many entries ``referenceHead`` starts (a constraint between an item and itself
+  /// is there twice).
+  @exclusivity(unchecked) private(set) var referenceCount = 0
 
   /// Whether the item is registered with `engine` (no reference taken).
   @inline(__always)
@@ -100,24 +104,75 @@ final class LayoutItemState {
     height = Variable()
   }
 
-  /// Adds an active constraint; returns its slot.
-  func addReference(_ constraint: NSLayoutConstraint) -> Int {
-    // Most items have a handful of constraints: one allocation instead of three growths.
-    if references.capacity == 0 { references.reserveCapacity(6) }
-    references.append(constraint)
-    return references.count - 1
+  /// Adds an active constraint through its first (`asSecond` false) or second item's links.
+  func addReference(_ constraint: NSLayoutConstraint, asSecond: Bool) {
+    let node = Unmanaged.passRetained(constraint)
+    let old = referenceHead
+    constraint.setLinks(
+      ReferenceLink(next: old.next, nextIsSecond: old.nextIsSecond, isLinked: true),
+      asSecond: asSecond)
+    // (No `_withUnsafeGuaranteedRef`: its closure's isolation is checked at run time.)
+    if let next = old.next {
+      unowned(unsafe) let following = next.takeUnretainedValue()
+      following.setPrevious(node, isSecond: asSecond, of: old.nextIsSecond)
+    }
+    referenceHead = ReferenceLink(next: node, nextIsSecond: asSecond, isLinked: true)
+    referenceCount += 1
   }
 
-  /// Removes the constraint at `slot`; the last one moves into the hole.
-  func removeReference(at slot: Int, _ constraint: NSLayoutConstraint) {
-    let last = references.count - 1
-    guard slot >= 0, slot <= last, references[slot] === constraint else { return }
-    if slot != last {
-      let moved = references[last]
-      references[slot] = moved
-      moved.referenceMoved(in: self, from: last, to: slot)
+  /// Removes a constraint added with ``addReference(_:asSecond:)`` (nothing when it is not
+  /// in the list).
+  func removeReference(_ constraint: NSLayoutConstraint, asSecond: Bool) {
+    let links = constraint.links(asSecond: asSecond)
+    guard links.isLinked else { return }
+    // The predecessor's forward link, or the head's.
+    if let previous = links.previous {
+      unowned(unsafe) let preceding = previous.takeUnretainedValue()
+      preceding.setNext(links.next, isSecond: links.nextIsSecond, of: links.previousIsSecond)
+    } else {
+      referenceHead.next = links.next
+      referenceHead.nextIsSecond = links.nextIsSecond
     }
-    references.removeLast()
+    if let next = links.next {
+      unowned(unsafe) let following = next.takeUnretainedValue()
+      following.setPrevious(
+        links.previous, isSecond: links.previousIsSecond, of: links.nextIsSecond)
+    }
+    constraint.setLinks(ReferenceLink(), asSecond: asSecond)
+    referenceCount -= 1
+    Unmanaged.passUnretained(constraint).release()
+  }
+
+  /// Empties the list (the item went), releasing every constraint; the constraints stay
+  /// active, as UIKit's do when their view goes.
+  func removeAllReferences() {
+    var link = referenceHead
+    referenceHead = ReferenceLink()
+    referenceCount = 0
+    while let node = link.next {
+      let constraint = node.takeUnretainedValue()
+      let isSecond = link.nextIsSecond
+      link = constraint.links(asSecond: isSecond)
+      constraint.setLinks(ReferenceLink(), asSecond: isSecond)
+      node.release()
+    }
+  }
+
+  /// Whether no active constraint references the item.
+  var hasNoReferences: Bool { referenceHead.next == nil }
+
+  /// The active constraints that reference the item, newest first (a constraint between
+  /// the item and itself is there twice).
+  var references: [NSLayoutConstraint] {
+    var result: [NSLayoutConstraint] = []
+    result.reserveCapacity(referenceCount)
+    var link = referenceHead
+    while let node = link.next {
+      let constraint = node.takeUnretainedValue()
+      result.append(constraint)
+      link = constraint.links(asSecond: link.nextIsSecond)
+    }
+    return result
   }
 
   /// The active constraints that reference the item, oldest first.
@@ -149,6 +204,26 @@ final class LayoutItemState {
     var size = CGSize(width: -1, height: -1)
     var hugging = AxisPriorities(UILayoutPriority(250), UILayoutPriority(250))
     var compression = AxisPriorities(UILayoutPriority(750), UILayoutPriority(750))
+  }
+}
+
+/// One entry of an item's list of referencing constraints (``LayoutItemState``): the
+/// neighbours and which of their two entries (first or second item) the list goes through.
+/// Unretained: the list holds one reference per entry itself.
+struct ReferenceLink {
+  var next: Unmanaged<NSLayoutConstraint>?
+  var previous: Unmanaged<NSLayoutConstraint>?
+  var nextIsSecond = false
+  var previousIsSecond = false
+  /// Whether the entry is in a list.
+  var isLinked = false
+
+  init() {}
+
+  init(next: Unmanaged<NSLayoutConstraint>?, nextIsSecond: Bool, isLinked: Bool) {
+    self.next = next
+    self.nextIsSecond = nextIsSecond
+    self.isLinked = isLinked
   }
 }
 

@@ -46,9 +46,10 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var builtFlipped = false
   @exclusivity(unchecked) var structuralConstant: Double = 0
   @exclusivity(unchecked) private var activeFlag = false
-  /// Slots in the items' reference lists and the engine's installed list (while active).
-  @exclusivity(unchecked) var firstSlot = -1
-  @exclusivity(unchecked) var secondSlot = -1
+  /// Links in the first and second items' lists of referencing constraints (while active).
+  @exclusivity(unchecked) var firstLinks = ReferenceLink()
+  @exclusivity(unchecked) var secondLinks = ReferenceLink()
+  /// Slot in the engine's installed list (while installed).
   @exclusivity(unchecked) var installedSlot = -1
 
   convenience init(
@@ -182,26 +183,48 @@ public final class NSLayoutConstraint {
       engine = firstRoot.layoutEngine
     }
     activeFlag = true
-    firstSlot = firstState.addReference(self)
-    if let secondState { secondSlot = secondState.addReference(self) }
+    firstState.addReference(self, asSecond: false)
+    if let secondState { secondState.addReference(self, asSecond: true) }
     engine.install(self, firstState, liveSecond)
   }
 
   private func deactivate() {
     activeFlag = false
-    if firstSlot >= 0 { firstState?.removeReference(at: firstSlot, self) }
-    if secondSlot >= 0 { secondState?.removeReference(at: secondSlot, self) }
-    firstSlot = -1
-    secondSlot = -1
+    firstState?.removeReference(self, asSecond: false)
+    secondState?.removeReference(self, asSecond: true)
     engine?.uninstall(self)
   }
 
-  /// The item state `state` moved this constraint from slot `old` to `new` of its list.
-  func referenceMoved(in state: LayoutItemState, from old: Int, to new: Int) {
-    if firstState === state, firstSlot == old {
-      firstSlot = new
-    } else if secondState === state, secondSlot == old {
-      secondSlot = new
+  /// The links of the first (`asSecond` false) or second item's list.
+  @inline(__always)
+  func links(asSecond: Bool) -> ReferenceLink { asSecond ? secondLinks : firstLinks }
+
+  @inline(__always)
+  func setLinks(_ links: ReferenceLink, asSecond: Bool) {
+    if asSecond { secondLinks = links } else { firstLinks = links }
+  }
+
+  /// Sets the backward link of this constraint's entry `of` (second when true).
+  @inline(__always)
+  func setPrevious(_ node: Unmanaged<NSLayoutConstraint>?, isSecond: Bool, of entry: Bool) {
+    if entry {
+      secondLinks.previous = node
+      secondLinks.previousIsSecond = isSecond
+    } else {
+      firstLinks.previous = node
+      firstLinks.previousIsSecond = isSecond
+    }
+  }
+
+  /// Sets the forward link of this constraint's entry `of` (second when true).
+  @inline(__always)
+  func setNext(_ node: Unmanaged<NSLayoutConstraint>?, isSecond: Bool, of entry: Bool) {
+    if entry {
+      secondLinks.next = node
+      secondLinks.nextIsSecond = isSecond
+    } else {
+      firstLinks.next = node
+      firstLinks.nextIsSecond = isSecond
     }
   }
 }

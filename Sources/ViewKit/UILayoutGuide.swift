@@ -29,7 +29,7 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
 
   isolated deinit {
     stateStorage?.ownerGuide = nil
-    stateStorage?.references = []
+    stateStorage?.removeAllReferences()
   }
 
   init(role: Role, owner: UIView) {

@@ -65,7 +65,7 @@ open class UIView: LayoutItem {
     for subview in subviews where subview.superview === self { subview.superview = nil }
     layerStorage?.delegateView = nil
     _layoutState?.ownerView = nil
-    _layoutState?.references = []
+    _layoutState?.removeAllReferences()
     for guide in guides where guide.owningView === self { guide.owningView = nil }
     if let guide = _safeAreaGuide, guide.owningView === self { guide.owningView = nil }
     if let guide = _marginsGuide, guide.owningView === self { guide.owningView = nil }
