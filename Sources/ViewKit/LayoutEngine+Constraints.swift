@@ -109,7 +109,7 @@ extension LayoutEngine {
       for state in items {
         guard let item = state.owner else { continue }
         if let index = state.own.firstIndex(where: { $0 === wanted }) {
-          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.ownLabels[index])")
+          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.own.label(at: index))")
         }
       }
     }

@@ -51,8 +51,7 @@ final class LayoutEngine {
   isolated deinit {
     for state in items where state.engine === self {
       state.engine = nil
-      state.own = []
-      state.ownLabels = []
+      state.own.removeAll()
       state.edits = []
       state.ownKind = .none
       state.index = -1
@@ -103,8 +102,7 @@ final class LayoutEngine {
     // A new item has nothing to drop: its empty lists are left as they are.
     if !state.own.isEmpty {
       for constraint in state.own { try? solver.removeConstraint(constraint) }
-      state.own = []
-      state.ownLabels = []
+      state.own.removeAll()
     }
     if !state.edits.isEmpty {
       for variable in state.edits { try? solver.removeEditVariable(variable) }
@@ -117,12 +115,7 @@ final class LayoutEngine {
   func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
     do {
       try solver.addConstraint(constraint)
-      if state.own.capacity == 0 {
-        state.own.reserveCapacity(4)
-        state.ownLabels.reserveCapacity(4)
-      }
-      state.own.append(constraint)
-      state.ownLabels.append(label)
+      state.own.append(constraint, label)
     } catch {
       report(
         LayoutIssue(

@@ -62,9 +62,7 @@ final class LayoutItemState {
   /// Position in the engine's item list.
   @exclusivity(unchecked) var index = -1
   /// Constraints the engine made for the item itself (frame, intrinsic size, guide insets).
-  @exclusivity(unchecked) var own: [Constraint] = []
-  /// What each own constraint is, for reports.
-  @exclusivity(unchecked) var ownLabels: [StaticString] = []
+  @exclusivity(unchecked) var own = OwnConstraints()
   /// What the own constraints encode.
   @exclusivity(unchecked) var ownKind = OwnKind.none
   /// Edit variables the engine made for the item (root views).
@@ -205,6 +203,62 @@ final class LayoutItemState {
     var hugging = AxisPriorities(UILayoutPriority(250), UILayoutPriority(250))
     var compression = AxisPriorities(UILayoutPriority(750), UILayoutPriority(750))
   }
+}
+
+/// The constraints the engine made for an item, each with what it is (for reports): the
+/// first four inline (a view's frame, intrinsic size or a guide's insets need at most four;
+/// two arrays per item were two allocations), more in an array.
+struct OwnConstraints: RandomAccessCollection {
+  private var c0: Constraint?
+  private var c1: Constraint?
+  private var c2: Constraint?
+  private var c3: Constraint?
+  private var l0: StaticString = ""
+  private var l1: StaticString = ""
+  private var l2: StaticString = ""
+  private var l3: StaticString = ""
+  private var more: [(constraint: Constraint, label: StaticString)] = []
+  /// The number of constraints.
+  private(set) var count = 0
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  subscript(i: Int) -> Constraint {
+    switch i {
+    case 0: return c0.unsafelyUnwrapped
+    case 1: return c1.unsafelyUnwrapped
+    case 2: return c2.unsafelyUnwrapped
+    case 3: return c3.unsafelyUnwrapped
+    default: return more[i - 4].constraint
+    }
+  }
+
+  /// What constraint `i` is.
+  func label(at i: Int) -> StaticString {
+    switch i {
+    case 0: return l0
+    case 1: return l1
+    case 2: return l2
+    case 3: return l3
+    default: return more[i - 4].label
+    }
+  }
+
+  /// Adds a constraint at the end.
+  mutating func append(_ constraint: Constraint, _ label: StaticString) {
+    switch count {
+    case 0: (c0, l0) = (constraint, label)
+    case 1: (c1, l1) = (constraint, label)
+    case 2: (c2, l2) = (constraint, label)
+    case 3: (c3, l3) = (constraint, label)
+    default: more.append((constraint, label))
+    }
+    count += 1
+  }
+
+  /// Drops every constraint.
+  mutating func removeAll() { self = OwnConstraints() }
 }
 
 /// One entry of an item's list of referencing constraints (``LayoutItemState``): the
