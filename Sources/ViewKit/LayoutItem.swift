@@ -14,10 +14,6 @@ protocol LayoutItem: AnyObject {
   var layoutName: String { get }
   /// Offsets of the first and last baselines from the top and bottom (views only).
   var baselineOffsets: (first: CGFloat, last: CGFloat) { get }
-  /// The anchor handed out for an attribute, or nil.
-  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject?
-  /// Keeps the anchor handed out for an attribute.
-  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute)
 }
 
 /// Solver variables of one item, in root coordinates, and what the engine knows of it.

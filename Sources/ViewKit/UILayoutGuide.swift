@@ -69,12 +69,6 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   }
 
   var layoutParentView: UIView? { owningView }
-  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
-    anchorCache[attribute]
-  }
-  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
-    anchorCache[attribute] = anchor
-  }
   var layoutAnchorView: UIView? { owningView }
   var layoutName: String {
     let owner = owningView?.layoutName ?? "nil"
@@ -84,6 +78,14 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
 
   /// The guide itself (see ``LayoutAnchorOwner``).
   public var _layoutAnchorItem: LayoutAnchorItem { LayoutAnchorItem(item: self) }
+
+  /// The guide's anchor for an attribute, made once (see ``LayoutAnchorOwner``).
+  public func _layoutAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+    if let cached = anchorCache[attribute] { return cached }
+    let anchor = makeAnchor(layoutState, attribute)
+    anchorCache[attribute] = anchor
+    return anchor
+  }
 
   /// Whether the guide's frame is not fully determined by its constraints.
   public var hasAmbiguousLayout: Bool {

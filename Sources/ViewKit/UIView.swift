@@ -187,12 +187,6 @@ open class UIView: LayoutItem {
     return state
   }
   var layoutParentView: UIView? { superview }
-  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
-    anchorCache[attribute]
-  }
-  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
-    anchorCache[attribute] = anchor
-  }
   var layoutAnchorView: UIView? { self }
   var layoutName: String {
     if let accessibilityIdentifier { return accessibilityIdentifier }
