@@ -135,23 +135,29 @@ extension LayoutEngine {
     var rounds = 0
     while !needsLayoutViews.isEmpty || rootNeedsLayout, rounds < 8 {
       rounds += 1
-      // Parents before children: bucket by depth (linear, stable).
-      var buckets: [[UIView]] = []
+      // Parents before children: each depth in turn, in queue order (one list, no bucket
+      // arrays; trees are shallow).
+      var queued: [(view: UIView, depth: Int)] = []
+      queued.reserveCapacity(needsLayoutViews.count + 1)
+      var deepest = 0
       if rootNeedsLayout {
         rootNeedsLayout = false
-        if root.needsLayoutFlag { buckets.append([root]) }
+        if root.needsLayoutFlag { queued.append((root, 0)) }
       }
       for view in needsLayoutViews where view.needsLayoutFlag {
         let depth = view.depth
-        while buckets.count <= depth { buckets.append([]) }
-        buckets[depth].append(view)
+        deepest = max(deepest, depth)
+        queued.append((view, depth))
       }
       needsLayoutViews = []
-      for view in buckets.joined() where view.needsLayoutFlag {
-        view.needsLayoutFlag = false
-        view.owningController?.viewWillLayoutSubviews()
-        view.layoutSubviews()
-        view.owningController?.viewDidLayoutSubviews()
+      for level in 0...deepest {
+        for entry in queued where entry.depth == level && entry.view.needsLayoutFlag {
+          let view = entry.view
+          view.needsLayoutFlag = false
+          view.owningController?.viewWillLayoutSubviews()
+          view.layoutSubviews()
+          view.owningController?.viewDidLayoutSubviews()
+        }
       }
       if isDirty { return }
     }

@@ -170,10 +170,12 @@ final class LayoutEngine {
         dropOwnConstraints(view)
         state.ownKind = .root
         state.suggestedSize = nil
-        for variable in [state.x, state.y, state.width, state.height] {
-          try? solver.addEditVariable(variable, strength: Self.rootStrength)
-          state.edits.append(variable)
-        }
+        // (No array literal to loop over: one more allocation.)
+        state.edits.reserveCapacity(4)
+        addRootEdit(state.x, state)
+        addRootEdit(state.y, state)
+        addRootEdit(state.width, state)
+        addRootEdit(state.height, state)
       }
       let size = SIMD2(Double(view.frame.width), Double(view.frame.height))
       if state.suggestedSize != size {
@@ -204,6 +206,11 @@ final class LayoutEngine {
     default:
       syncIntrinsic(view, state)
     }
+  }
+
+  private func addRootEdit(_ variable: Variable, _ state: LayoutItemState) {
+    try? solver.addEditVariable(variable, strength: Self.rootStrength)
+    state.edits.append(variable)
   }
 
   private func syncIntrinsic(_ view: UIView, _ state: LayoutItemState) {

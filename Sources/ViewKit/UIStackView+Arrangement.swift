@@ -33,6 +33,9 @@ extension UIStackView {
     for guide in spacers { removeLayoutGuide(guide) }
     spacers = []
     var list: [NSLayoutConstraint] = []
+    // Two hugs, two ends, and a gap and two cross-axis constraints per view (more for
+    // spacers and proportions, which grow it).
+    list.reserveCapacity(4 + 3 * arrangedSubviews.count)
     let box: any LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
     let axes = Axes(axis)
     // A loop, not `filter`: a closure's main-actor isolation is checked at run time.
