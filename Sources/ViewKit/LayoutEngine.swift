@@ -7,6 +7,8 @@ final class LayoutEngine {
   /// The solver; it frees the rows and symbols of removed constraints and variables.
   @exclusivity(unchecked) var solver = Solver()
   unowned(unsafe) let root: UIView
+  /// The root as a window, or nil (looked up once: constraints ask for its direction).
+  unowned(unsafe) let rootWindow: UIWindow?
   /// Installed user constraints, in no particular order (each knows its slot).
   @exclusivity(unchecked) var installed: [NSLayoutConstraint] = []
   /// Registered items' states (each reaches its item while the item lives).
@@ -41,6 +43,7 @@ final class LayoutEngine {
 
   init(root: UIView) {
     self.root = root
+    rootWindow = root.asWindow
   }
 
   /// Clears the unowned references to the engine that items and constraints hold, and what
@@ -317,7 +320,7 @@ final class LayoutEngine {
     let v = view.layoutState
     let add = view.additionalSafeArea
     if view.superview == nil {
-      let window = (view as? UIWindow)?.windowSafeAreaInsets ?? .zero
+      let window = view.asWindow?.windowSafeAreaInsets ?? .zero
       let insets = UIEdgeInsets(
         top: window.top + add.top, left: window.left + add.left,
         bottom: window.bottom + add.bottom, right: window.right + add.right)

@@ -1,6 +1,6 @@
 extension UIView {
   /// The window the view is in, if any.
-  public var window: UIWindow? { rootView as? UIWindow }
+  public var window: UIWindow? { rootView.asWindow }
 
   /// Adds `view` on top of the subviews, first removing it from its current superview.
   /// Adding a view to itself or to one of its descendants is reported and ignored.

@@ -20,6 +20,9 @@ open class UIView: LayoutItem {
   @exclusivity(unchecked) var hugging = AxisPriorities(.defaultLow, .defaultLow)
   @exclusivity(unchecked) var compression = AxisPriorities(.defaultHigh, .defaultHigh)
   @exclusivity(unchecked) var translatesStorage = true
+  /// Whether the view is a ``UIWindow`` (set by its init: `window` and frame changes test
+  /// it instead of a dynamic cast).
+  @exclusivity(unchecked) var isWindowView = false
   @exclusivity(unchecked) var marginsStorage = NSDirectionalEdgeInsets(
     top: 8, leading: 8, bottom: 8, trailing: 8)
   @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
@@ -151,7 +154,7 @@ open class UIView: LayoutItem {
     case .forceLeftToRight, .playback, .spatial: return .leftToRight
     case .unspecified:
       if let superview { return superview.effectiveUserInterfaceLayoutDirection }
-      return (self as? UIWindow)?.windowTraits.layoutDirection ?? .leftToRight
+      return asWindow?.windowTraits.layoutDirection ?? .leftToRight
     }
   }
 
@@ -200,6 +203,10 @@ open class UIView: LayoutItem {
   open var firstBaselineOffsetFromTop: CGFloat { frameStorage.height }
   /// The last baseline's distance from the bottom (0 for views without text).
   open var lastBaselineOffsetFromBottom: CGFloat { 0 }
+
+  /// The view as a window, or nil.
+  @inline(__always)
+  var asWindow: UIWindow? { isWindowView ? unsafeDowncast(self, to: UIWindow.self) : nil }
 
   /// The root of the view's tree.
   var rootView: UIView {
