@@ -54,7 +54,7 @@ extension LayoutEngine {
     }
     // The root's size, as `syncOwnConstraints` suggests it.
     if let state = root._layoutState, state.edits.count == 4 {
-      state.suggestedSize = SIMD2(Double(root.frame.width), Double(root.frame.height))
+      state.suggestedSize = DoublePair(Double(root.frame.width), Double(root.frame.height))
       let values = [0, 0, Double(root.frame.width), Double(root.frame.height)]
       for (variable, value) in zip(state.edits, values) {
         try? solver.suggestValue(value, for: variable)

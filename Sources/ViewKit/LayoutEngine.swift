@@ -180,7 +180,7 @@ final class LayoutEngine {
         addRootEdit(state.width, state)
         addRootEdit(state.height, state)
       }
-      let size = SIMD2(Double(view.frame.width), Double(view.frame.height))
+      let size = DoublePair(Double(view.frame.width), Double(view.frame.height))
       if state.suggestedSize != size {
         try? solver.suggestValue(0, for: state.x)
         try? solver.suggestValue(0, for: state.y)
@@ -345,7 +345,7 @@ final class LayoutEngine {
     // the base's safe edges sit `shift` further along than the base guide's variables.
     let baseView = view.safeAreaBase
     let shiftPoint = view.boundsOriginShift(upTo: baseView)
-    let shift = SIMD2(Double(shiftPoint.x), Double(shiftPoint.y))
+    let shift = DoublePair(Double(shiftPoint.x), Double(shiftPoint.y))
     if state.ownKind == .safeArea {
       if state.scrollShift != shift, state.own.count == 16 {
         let d = shift - state.scrollShift

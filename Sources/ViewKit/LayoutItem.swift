@@ -64,10 +64,10 @@ final class LayoutItemState {
   /// Edit variables the engine made for the item (root views).
   @exclusivity(unchecked) var edits: [Variable] = []
   /// The size last suggested for a root's edit variables.
-  @exclusivity(unchecked) var suggestedSize: SIMD2<Double>?
+  @exclusivity(unchecked) var suggestedSize: DoublePair?
   /// For a safe-area guide below the root: the ancestors' bounds origins (scroll offsets)
   /// its clamps to the base's safe area were built with.
-  @exclusivity(unchecked) var scrollShift = SIMD2<Double>(0, 0)
+  @exclusivity(unchecked) var scrollShift = DoublePair(0, 0)
   /// Intrinsic size and priorities the own constraints were built from.
   @exclusivity(unchecked) var intrinsic = IntrinsicKey()
   /// Active user constraints that reference the item, newest first: an intrusive doubly
@@ -199,6 +199,20 @@ final class LayoutItemState {
     var hugging = AxisPriorities(UILayoutPriority(250), UILayoutPriority(250))
     var compression = AxisPriorities(UILayoutPriority(750), UILayoutPriority(750))
   }
+}
+
+/// Two doubles (a size, a shift). Not `SIMD2<Double>`: its 16-byte alignment made every
+/// item state an aligned allocation (`posix_memalign`, slower than `malloc`).
+struct DoublePair: Equatable {
+  var x: Double
+  var y: Double
+
+  init(_ x: Double, _ y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  static func - (a: DoublePair, b: DoublePair) -> DoublePair { DoublePair(a.x - b.x, a.y - b.y) }
 }
 
 /// The constraints the engine made for an item, each with what it is (for reports): the
