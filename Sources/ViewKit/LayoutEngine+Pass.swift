@@ -45,7 +45,7 @@ extension LayoutEngine {
   /// A fresh solver with the live constraints: each item's own (and the root's edit
   /// variables), then the user constraints in activation order.
   func rebuildSolver() {
-    solver = Solver()
+    solver.reset()
     for state in items {
       for constraint in state.own { try? solver.addConstraint(constraint) }
       for variable in state.edits {

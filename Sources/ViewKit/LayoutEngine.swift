@@ -5,7 +5,9 @@ import Cassowary
 @MainActor
 final class LayoutEngine {
   /// The solver; it frees the rows and symbols of removed constraints and variables.
-  @exclusivity(unchecked) var solver = Solver()
+  /// (A `let`: calls through a `var` retained and released it every time; a rebuild resets
+  /// it.)
+  let solver = Solver()
   unowned(unsafe) let root: UIView
   /// The root as a window, or nil (looked up once: constraints ask for its direction).
   unowned(unsafe) let rootWindow: UIWindow?
