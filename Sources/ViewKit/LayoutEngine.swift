@@ -158,9 +158,10 @@ final class LayoutEngine {
   func syncOwnConstraints(_ item: any LayoutItem) {
     let state = item.layoutState
     guard state.isRegistered(with: self) else { return }
-    if let view = item as? UIView {
+    // (The state knows which its item is: no dynamic cast.)
+    if let view = state.ownerView {
       syncView(view, state)
-    } else if let guide = item as? UILayoutGuide {
+    } else if let guide = state.ownerGuide {
       syncGuide(guide, state)
     }
   }

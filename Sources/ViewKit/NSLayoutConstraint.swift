@@ -27,7 +27,7 @@ public final class NSLayoutConstraint {
   /// The multiplier of the second attribute.
   public let multiplier: CGFloat
   /// A name for logs.
-  public var identifier: String?
+  @exclusivity(unchecked) public var identifier: String?
   /// Whether the constraint should be archived (kept for compatibility).
   public var shouldBeArchived = false
 

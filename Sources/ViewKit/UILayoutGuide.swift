@@ -4,9 +4,9 @@
 public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   /// The view that owns the guide.
   /// Not `weak` (see ``UIView/superview``): the owning view clears it in its `deinit`.
-  public internal(set) unowned(unsafe) var owningView: UIView?
+  @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: UIView?
   /// A name for logs.
-  public var identifier = ""
+  @exclusivity(unchecked) public var identifier = ""
   let role: Role
   @exclusivity(unchecked) var stateStorage: LayoutItemState?
   @exclusivity(unchecked) var anchorCache = AnchorCache()

@@ -82,7 +82,7 @@ open class UIView: LayoutItem {
   // MARK: - Appearance
 
   /// Whether the view (and its subtree) is hidden.
-  open var isHidden = false {
+  @exclusivity(unchecked) open var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
       (superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
@@ -116,7 +116,7 @@ open class UIView: LayoutItem {
   /// An integer to find the view by (``viewWithTag(_:)``).
   open var tag = 0
   /// A name for tests and logs; constraint reports use it.
-  open var accessibilityIdentifier: String?
+  @exclusivity(unchecked) open var accessibilityIdentifier: String?
   /// The spoken label.
   open var accessibilityLabel: String?
   /// The spoken value.
