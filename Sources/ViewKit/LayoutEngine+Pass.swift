@@ -149,7 +149,8 @@ extension LayoutEngine {
         deepest = max(deepest, depth)
         queued.append((view, depth))
       }
-      needsLayoutViews = []
+      // (The list keeps its room for the next pass.)
+      needsLayoutViews.removeAll(keepingCapacity: true)
       for level in 0...deepest {
         for entry in queued where entry.depth == level && entry.view.needsLayoutFlag {
           let view = entry.view

@@ -39,7 +39,8 @@ extension UIView {
     if let moved = view._engine {
       view._engine = nil
       layoutEngine.adopt(moved)
-    } else {
+    } else if view._layoutState != nil || !view.subviews.isEmpty || !view.guides.isEmpty {
+      // (A view that never took part in layout has nothing orphaned: no engine lookup.)
       view.installOrphanedConstraints(into: layoutEngine)
     }
     view.didMoveToSuperview()
