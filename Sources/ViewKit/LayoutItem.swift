@@ -107,8 +107,7 @@ final class LayoutItemState {
       asSecond: asSecond)
     // (No `_withUnsafeGuaranteedRef`: its closure's isolation is checked at run time.)
     if let next = old.next {
-      unowned(unsafe) let following = next.takeUnretainedValue()
-      following.setPrevious(node, isSecond: asSecond, of: old.nextIsSecond)
+      NSLayoutConstraint.setPrevious(of: next, node, isSecond: asSecond, entry: old.nextIsSecond)
     }
     referenceHead = ReferenceLink(next: node, nextIsSecond: asSecond, isLinked: true)
     referenceCount += 1
@@ -121,16 +120,15 @@ final class LayoutItemState {
     guard links.isLinked else { return }
     // The predecessor's forward link, or the head's.
     if let previous = links.previous {
-      unowned(unsafe) let preceding = previous.takeUnretainedValue()
-      preceding.setNext(links.next, isSecond: links.nextIsSecond, of: links.previousIsSecond)
+      NSLayoutConstraint.setNext(
+        of: previous, links.next, isSecond: links.nextIsSecond, entry: links.previousIsSecond)
     } else {
       referenceHead.next = links.next
       referenceHead.nextIsSecond = links.nextIsSecond
     }
     if let next = links.next {
-      unowned(unsafe) let following = next.takeUnretainedValue()
-      following.setPrevious(
-        links.previous, isSecond: links.previousIsSecond, of: links.nextIsSecond)
+      NSLayoutConstraint.setPrevious(
+        of: next, links.previous, isSecond: links.previousIsSecond, entry: links.nextIsSecond)
     }
     constraint.setLinks(ReferenceLink(), asSecond: asSecond)
     referenceCount -= 1

@@ -47,8 +47,11 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var structuralConstant: Double = 0
   @exclusivity(unchecked) private var activeFlag = false
   /// Links in the first and second items' lists of referencing constraints (while active).
-  @exclusivity(unchecked) var firstLinks = ReferenceLink()
-  @exclusivity(unchecked) var secondLinks = ReferenceLink()
+  /// (Not isolated: neighbours' links are written through unmanaged references in
+  /// ``setPrevious(of:_:isSecond:entry:)`` without retaining them; only the main actor
+  /// touches them.)
+  @exclusivity(unchecked) nonisolated(unsafe) var firstLinks = ReferenceLink()
+  @exclusivity(unchecked) nonisolated(unsafe) var secondLinks = ReferenceLink()
   /// Slot in the engine's installed list (while installed).
   @exclusivity(unchecked) var installedSlot = -1
 
@@ -204,27 +207,39 @@ public final class NSLayoutConstraint {
     if asSecond { secondLinks = links } else { firstLinks = links }
   }
 
-  /// Sets the backward link of this constraint's entry `of` (second when true).
+  /// Sets the backward link of `target`'s entry `entry` (second when true), without
+  /// retaining `target` (nonisolated, so the closure's isolation is not checked at run time).
   @inline(__always)
-  func setPrevious(_ node: Unmanaged<NSLayoutConstraint>?, isSecond: Bool, of entry: Bool) {
-    if entry {
-      secondLinks.previous = node
-      secondLinks.previousIsSecond = isSecond
-    } else {
-      firstLinks.previous = node
-      firstLinks.previousIsSecond = isSecond
+  nonisolated static func setPrevious(
+    of target: Unmanaged<NSLayoutConstraint>, _ node: Unmanaged<NSLayoutConstraint>?,
+    isSecond: Bool, entry: Bool
+  ) {
+    target._withUnsafeGuaranteedRef { constraint in
+      if entry {
+        constraint.secondLinks.previous = node
+        constraint.secondLinks.previousIsSecond = isSecond
+      } else {
+        constraint.firstLinks.previous = node
+        constraint.firstLinks.previousIsSecond = isSecond
+      }
     }
   }
 
-  /// Sets the forward link of this constraint's entry `of` (second when true).
+  /// Sets the forward link of `target`'s entry `entry` (second when true), without
+  /// retaining `target`.
   @inline(__always)
-  func setNext(_ node: Unmanaged<NSLayoutConstraint>?, isSecond: Bool, of entry: Bool) {
-    if entry {
-      secondLinks.next = node
-      secondLinks.nextIsSecond = isSecond
-    } else {
-      firstLinks.next = node
-      firstLinks.nextIsSecond = isSecond
+  nonisolated static func setNext(
+    of target: Unmanaged<NSLayoutConstraint>, _ node: Unmanaged<NSLayoutConstraint>?,
+    isSecond: Bool, entry: Bool
+  ) {
+    target._withUnsafeGuaranteedRef { constraint in
+      if entry {
+        constraint.secondLinks.next = node
+        constraint.secondLinks.nextIsSecond = isSecond
+      } else {
+        constraint.firstLinks.next = node
+        constraint.firstLinks.nextIsSecond = isSecond
+      }
     }
   }
 }
