@@ -149,8 +149,9 @@ extension LayoutEngine {
         deepest = max(deepest, depth)
         queued.append((view, depth))
       }
-      // (The list keeps its room for the next pass.)
-      needsLayoutViews.removeAll(keepingCapacity: true)
+      // (The list keeps a screen's worth of room for the next pass, not what a large tree
+      // needed once.)
+      needsLayoutViews.removeAll(keepingCapacity: needsLayoutViews.capacity <= 64)
       for level in 0...deepest {
         for entry in queued where entry.depth == level && entry.view.needsLayoutFlag {
           let view = entry.view
