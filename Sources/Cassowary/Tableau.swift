@@ -47,7 +47,9 @@ struct Tableau {
   var dirtyDefinitionHigh = -1
 
   // MARK: Scratch
-  var accTouched: [Int32] = []
+  /// The symbols the accumulator touched (a buffer: emptied for every new row, and
+  /// `Array.removeAll(keepingCapacity:)` went through its general replace).
+  var accTouched = Buffer<Int32>()
   var accEpoch: UInt32 = 0
   var accConstant: Double = 0
   var expansionMultiplier: [Double] = []
@@ -79,6 +81,7 @@ struct Tableau {
     infeasible.deallocate()
     dirtyList.deallocate()
     scratchAdded.deallocate()
+    accTouched.deallocate()
     definitions.deallocate()
     definitionSyms.deallocate()
     definitionCoeffs.deallocate()
