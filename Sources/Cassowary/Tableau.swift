@@ -52,8 +52,10 @@ struct Tableau {
   var accTouched = Buffer<Int32>()
   var accEpoch: UInt32 = 0
   var accConstant: Double = 0
-  var expansionMultiplier: [Double] = []
-  var expansionStamp: [UInt32] = []
+  /// Per definition (buffers: written on every accumulated term, where an array checked
+  /// uniqueness each time).
+  var expansionMultiplier = Buffer<Double>()
+  var expansionStamp = Buffer<UInt32>()
   var expansionHeap = IntHeap()
   var scratch = Row.make(capacity: 64)
   var scratchAdded = Buffer<Int32>()
@@ -82,6 +84,10 @@ struct Tableau {
     dirtyList.deallocate()
     scratchAdded.deallocate()
     accTouched.deallocate()
+    expansionMultiplier.deallocate()
+    expansionStamp.deallocate()
+    enteringHeap.deallocate()
+    expansionHeap.deallocate()
     definitions.deallocate()
     definitionSyms.deallocate()
     definitionCoeffs.deallocate()
