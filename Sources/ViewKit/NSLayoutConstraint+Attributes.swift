@@ -93,8 +93,29 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(Double(value))
   }
 
-  /// Why the attributes cannot be related, or `nil`.
+  /// Each attribute's kind, four bits per raw value: 1 left/right, 2 leading/trailing,
+  /// 3 centre x, 4 a vertical position, 5 a size, 0 none.
+  private static let attributeKinds: UInt64 = 0x4_4435_5224_4110
+
+  /// Why the attributes cannot be related, or `nil`. (Pairs that are plainly fine are
+  /// answered from the kinds: every activation asks.)
   func attributeProblem() -> String? {
+    let first = (Self.attributeKinds >> (4 * UInt64(firstAttribute.rawValue))) & 0xF
+    if secondState?.hasOwner == true {
+      let second = (Self.attributeKinds >> (4 * UInt64(secondAttribute.rawValue))) & 0xF
+      if first != 0 && second != 0
+        && (first == second || (first <= 3 && second <= 3 && (first == 3 || second == 3)))
+      {
+        return nil
+      }
+    } else if first == 5 {
+      return nil
+    }
+    return attributeProblemInDetail()
+  }
+
+  /// ``attributeProblem()`` for every pair.
+  func attributeProblemInDetail() -> String? {
     let a = firstAttribute
     let b = secondAttribute
     if a == .notAnAttribute { return "the first attribute is notAnAttribute: \(description)" }
