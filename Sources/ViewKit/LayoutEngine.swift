@@ -9,8 +9,9 @@ final class LayoutEngine {
   /// it.)
   let solver = Solver()
   unowned(unsafe) let root: UIView
-  /// The root as a window, or nil (looked up once: constraints ask for its direction).
-  unowned(unsafe) let rootWindow: UIWindow?
+  /// Whether the root is a window whose traits read right to left (kept by the window:
+  /// every constraint with a leading or trailing attribute asks when it is built).
+  @exclusivity(unchecked) var rootIsRightToLeft = false
   /// Installed user constraints, in no particular order (each knows its slot).
   @exclusivity(unchecked) var installed: [NSLayoutConstraint] = []
   /// Registered items' states (each reaches its item while the item lives).
@@ -45,7 +46,7 @@ final class LayoutEngine {
 
   init(root: UIView) {
     self.root = root
-    rootWindow = root.asWindow
+    rootIsRightToLeft = root.asWindow?.isRightToLeft ?? false
   }
 
   /// Clears the unowned references to the engine that items and constraints hold, and what

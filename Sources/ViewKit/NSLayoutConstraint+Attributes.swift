@@ -148,7 +148,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     guard usesDirectionalAttributes else { return false }
     // No view anywhere forces a direction: every view reads the window's.
     if UIView.forcedDirectionCount == 0, let engine {
-      return engine.rootWindow?.isRightToLeft ?? false
+      return engine.rootIsRightToLeft
     }
     guard let item = first.owner, let view = item.layoutParentView ?? (item as? UIView) else {
       return false

@@ -25,7 +25,8 @@ extension UIView {
       return
     }
     view.removeFromSuperview()
-    let oldWindow = view.window
+    // (A view without a superview is its own root: no walk.)
+    let oldWindow = view.superviewRef == nil ? view.asWindow : view.window
     view.willMove(toSuperview: self)
     // Most views are added at the end: an append, and room for a few from the start
     // (`insert` goes through the general replace and regrows from one element).

@@ -15,7 +15,10 @@ open class UIWindow: UIView {
   public var screen: UIScreen
   var windowSafeAreaInsets: UIEdgeInsets
   var windowTraits: UITraitCollection {
-    didSet { isRightToLeft = windowTraits.layoutDirection == .rightToLeft }
+    didSet {
+      isRightToLeft = windowTraits.layoutDirection == .rightToLeft
+      _engine?.rootIsRightToLeft = isRightToLeft
+    }
   }
   /// Whether ``windowTraits`` read right to left (kept with them: every constraint with a
   /// leading or trailing attribute asks when it is built).
