@@ -166,13 +166,17 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   ) -> Constraint {
     let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
-    var terms = TermList()
     var structural = 0.0
-    Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
+    // Each item gives at most two terms, unretained (the states hold the variables); the
+    // list is made in one call (a call per term into Cassowary cost more than the terms).
+    let (v0, k0, v1, k1) = Self.terms(first, firstAttribute, scale: 1, flip: flip, &structural)
+    let terms: TermList
     if let second {
-      Self.append(
-        second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
-        &structural)
+      let (v2, k2, v3, k3) = Self.terms(
+        second, secondAttribute, scale: -Double(multiplier), flip: flip, &structural)
+      terms = TermList(v0, k0, v1, k1, v2, k2, v3, k3)
+    } else {
+      terms = TermList(v0, k0, v1, k1, nil, 0, nil, 0)
     }
     structuralConstant = structural
     let op: RelationalOperator
@@ -184,43 +188,35 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     return Constraint(terms, constant: solverConstant, op, strength: priority.strength)
   }
 
-  private static func append(
-    _ s: LayoutItemState, _ attribute: Attribute, scale: Double,
-    flip: Bool, into terms: inout TermList, _ structural: inout Double
-  ) {
+  /// The terms of an attribute of the item of `s`, times `scale` (at most two; nil for
+  /// none), adding any baseline offset to `structural`.
+  private static func terms(
+    _ s: LayoutItemState, _ attribute: Attribute, scale: Double, flip: Bool,
+    _ structural: inout Double
+  ) -> (Unmanaged<Variable>?, Double, Unmanaged<Variable>?, Double) {
     let sign = flip && attribute.isXPosition ? -scale : scale
-    // Terms go inline into the constraint (at most two per item).
+    let x = Unmanaged.passUnretained(s.x)
+    let y = Unmanaged.passUnretained(s.y)
+    let width = Unmanaged.passUnretained(s.width)
+    let height = Unmanaged.passUnretained(s.height)
     switch attribute {
-    case .left: terms.append(s.x, sign)
-    case .right:
-      terms.append(s.x, sign)
-      terms.append(s.width, sign)
-    case .leading:
-      terms.append(s.x, sign)
-      if flip { terms.append(s.width, sign) }
-    case .trailing:
-      terms.append(s.x, sign)
-      if !flip { terms.append(s.width, sign) }
-    case .centerX:
-      terms.append(s.x, sign)
-      terms.append(s.width, sign * 0.5)
-    case .top: terms.append(s.y, scale)
-    case .bottom:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale)
-    case .centerY:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale * 0.5)
-    case .width: terms.append(s.width, scale)
-    case .height: terms.append(s.height, scale)
+    case .left: return (x, sign, nil, 0)
+    case .right: return (x, sign, width, sign)
+    case .leading: return (x, sign, flip ? width : nil, sign)
+    case .trailing: return (x, sign, flip ? nil : width, sign)
+    case .centerX: return (x, sign, width, sign * 0.5)
+    case .top: return (y, scale, nil, 0)
+    case .bottom: return (y, scale, height, scale)
+    case .centerY: return (y, scale, height, scale * 0.5)
+    case .width: return (width, scale, nil, 0)
+    case .height: return (height, scale, nil, 0)
     case .firstBaseline:
-      terms.append(s.y, scale)
       structural += scale * Double(s.owner?.baselineOffsets.first ?? 0)
+      return (y, scale, nil, 0)
     case .lastBaseline:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale)
       structural -= scale * Double(s.owner?.baselineOffsets.last ?? 0)
-    case .notAnAttribute: break
+      return (y, scale, height, scale)
+    case .notAnAttribute: return (nil, 0, nil, 0)
     }
   }
 }
