@@ -15,8 +15,8 @@ extension LayoutEngine {
     _ constraint: NSLayoutConstraint, _ first: LayoutItemState, _ second: LayoutItemState?
   ) {
     // Items already registered here skip `register` (the items are only reached for it).
-    if !first.isRegistered(with: self), let item = first.owner { register(item) }
-    if let second, !second.isRegistered(with: self), let item = second.owner { register(item) }
+    if !first.isRegistered(with: self), first.hasOwner { register(state: first) }
+    if let second, !second.isRegistered(with: self), second.hasOwner { register(state: second) }
     let built = constraint.makeSolverConstraint(first, second, engine: self)
     constraint.solverConstraint = built
     constraint.engine = self

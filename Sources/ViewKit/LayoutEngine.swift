@@ -70,14 +70,28 @@ final class LayoutEngine {
 
   /// Registers an item and, first, the views its frame depends on.
   func register(_ item: any LayoutItem) {
-    let state = item.layoutState
+    register(state: item.layoutState)
+  }
+
+  /// ``register(_:)`` from the item's state (a constraint's: no item existential).
+  func register(state: LayoutItemState) {
     if state.isRegistered(with: self) { return }
-    if let parent = item.layoutParentView { register(parent) }
+    if let view = state.ownerView {
+      if let parent = view.superview { registerView(parent) }
+    } else if let guide = state.ownerGuide, let owner = guide.owningView {
+      registerView(owner)
+    }
     state.engine = self
     state.index = items.count
     if items.capacity == 0 { items.reserveCapacity(32) }
     items.append(state)
-    syncOwnConstraints(item)
+    syncOwnConstraints(state: state)
+  }
+
+  /// Registers a view unless it already is (most parents are).
+  private func registerView(_ view: UIView) {
+    if let state = view._layoutState, state.isRegistered(with: self) { return }
+    register(state: view.layoutState)
   }
 
   /// Removes an item's own constraints and forgets it.
@@ -157,7 +171,11 @@ final class LayoutEngine {
 
   /// Builds or updates the constraints an item makes for itself.
   func syncOwnConstraints(_ item: any LayoutItem) {
-    let state = item.layoutState
+    syncOwnConstraints(state: item.layoutState)
+  }
+
+  /// ``syncOwnConstraints(_:)`` from the item's state.
+  func syncOwnConstraints(state: LayoutItemState) {
     guard state.isRegistered(with: self) else { return }
     // (The state knows which its item is: no dynamic cast.)
     if let view = state.ownerView {
