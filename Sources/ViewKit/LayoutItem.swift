@@ -85,6 +85,12 @@ final class LayoutItemState {
     engineKey == UnsafeRawPointer(Unmanaged.passUnretained(engine).toOpaque())
   }
 
+  /// The root of the item's tree (``LayoutItem/layoutRootView`` without the existential).
+  var rootView: UIView? {
+    if let ownerView { return ownerView.rootView }
+    return ownerGuide?.owningView?.rootView
+  }
+
   /// The item, while it lives.
   var owner: (any LayoutItem)? {
     if let ownerView { return ownerView }

@@ -168,13 +168,14 @@ public final class NSLayoutConstraint {
     if let known = firstState.engine, liveSecond?.isRegistered(with: known) ?? true {
       engine = known
     } else {
-      guard let first = firstLayoutItem else { return }
-      let second = secondLayoutItem
-      guard let firstRoot = first.layoutRootView else {
+      // (The roots from the states: no item existentials unless something is reported.)
+      guard let firstRoot = firstState.rootView else {
         LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
         return
       }
-      if let second, second.layoutRootView !== firstRoot {
+      if let liveSecond, liveSecond.rootView !== firstRoot,
+        let first = firstLayoutItem, let second = secondLayoutItem
+      {
         LayoutIssue.report(
           .noCommonAncestor,
           "Unable to activate constraint with anchors \(first.layoutName) and"
