@@ -218,7 +218,9 @@ open class UIView: LayoutItem {
 
   /// The root's layout engine, made on first use.
   var layoutEngine: LayoutEngine {
-    let root = rootView
+    // The walk of `rootView` without returning (and so retaining) the root.
+    unowned(unsafe) var root = self
+    while let parent = root.superviewRef { root = parent.takeUnretainedValue() }
     if let engine = root._engine { return engine }
     let engine = LayoutEngine(root: root)
     root._engine = engine
