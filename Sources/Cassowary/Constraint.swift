@@ -284,6 +284,26 @@ package struct TermList {
   }
 
   /// Retains or releases every variable (the owning constraint's init and deinit).
-  func retainAll() { for i in 0..<count { _ = variable(i).retain() } }
-  func releaseAll() { for i in 0..<count { variable(i).release() } }
+  /// (Unrolled: the loop through `variable(_:)`'s switch cost more than the retains.)
+  func retainAll() {
+    guard count > 0 else { return }
+    _ = u0.unsafelyUnwrapped.retain()
+    guard count > 1 else { return }
+    _ = u1.unsafelyUnwrapped.retain()
+    guard count > 2 else { return }
+    _ = u2.unsafelyUnwrapped.retain()
+    guard count > 3 else { return }
+    _ = u3.unsafelyUnwrapped.retain()
+  }
+
+  func releaseAll() {
+    guard count > 0 else { return }
+    u0.unsafelyUnwrapped.release()
+    guard count > 1 else { return }
+    u1.unsafelyUnwrapped.release()
+    guard count > 2 else { return }
+    u2.unsafelyUnwrapped.release()
+    guard count > 3 else { return }
+    u3.unsafelyUnwrapped.release()
+  }
 }
