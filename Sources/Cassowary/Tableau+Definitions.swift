@@ -188,8 +188,11 @@ extension Tableau {
     }
     definitionDirty.removeAll()
     for _ in 0..<definitions.count { definitionDirty.append(false) }
-    expansionMultiplier.removeAll()
-    expansionStamp.removeAll()
+    // Fresh buffers, so they shrink with the definitions (as the arrays they were did).
+    expansionMultiplier.deallocate()
+    expansionStamp.deallocate()
+    expansionMultiplier = Buffer()
+    expansionStamp = Buffer()
     for _ in 0..<definitions.count {
       expansionMultiplier.append(0)
       expansionStamp.append(0)
