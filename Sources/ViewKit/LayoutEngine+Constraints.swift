@@ -18,16 +18,19 @@ extension LayoutEngine {
     if !first.isRegistered(with: self), first.hasOwner { register(state: first) }
     if let second, !second.isRegistered(with: self), second.hasOwner { register(state: second) }
     let built = constraint.makeSolverConstraint(first, second, engine: self)
-    constraint.solverConstraint = built
     constraint.engine = self
     constraint.isBroken = false
     constraint.installedSlot = installed.count
     // A screen's worth at once: no regrowth (and freeing of the old lists) while it fills.
     if installed.capacity == 0 { installed.reserveCapacity(64) }
     installed.append(constraint)
+    // (The constraint takes the built one after its last other use: stored first, it was
+    // retained once more and released at the end.)
     do {
       try solver.addConstraint(built)
+      constraint.solverConstraint = built
     } catch {
+      constraint.solverConstraint = built
       breakConstraint(constraint, error: error)
     }
     isDirty = true
