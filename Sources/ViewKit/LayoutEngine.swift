@@ -132,7 +132,9 @@ final class LayoutEngine {
     isDirty = true
   }
 
-  func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
+  /// (`consuming`: the list takes the caller's new constraint without another retain.)
+  func addOwn(_ constraint: consuming Constraint, to state: LayoutItemState, _ label: StaticString)
+  {
     do {
       try solver.addConstraint(constraint)
       state.own.append(constraint, label)

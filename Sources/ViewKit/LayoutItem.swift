@@ -260,7 +260,7 @@ struct OwnConstraints: RandomAccessCollection {
   }
 
   /// Adds a constraint at the end.
-  mutating func append(_ constraint: Constraint, _ label: StaticString) {
+  mutating func append(_ constraint: consuming Constraint, _ label: StaticString) {
     switch count {
     case 0: (c0, l0) = (constraint, label)
     case 1: (c1, l1) = (constraint, label)
