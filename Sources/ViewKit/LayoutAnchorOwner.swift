@@ -62,7 +62,10 @@ extension LayoutAnchorOwner {
 
 /// A new anchor of the right class for an attribute of the item of `state`.
 @MainActor
-func makeAnchor(_ state: LayoutItemState, _ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+/// (`consuming`: the anchor takes the caller's reference to the state, no other retain.)
+func makeAnchor(
+  _ state: consuming LayoutItemState, _ attribute: NSLayoutConstraint.Attribute
+) -> AnyObject {
   switch attribute {
   case .leading, .trailing, .left, .right, .centerX:
     return NSLayoutXAxisAnchor(state: state, attribute: attribute)
