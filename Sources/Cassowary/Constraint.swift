@@ -215,6 +215,31 @@ package struct TermList {
     if let v1 { append(v1, k1) }
   }
 
+  /// The terms of the non-nil variables among four, in order (one call for a whole layout
+  /// constraint; the caller keeps the variables alive until a constraint retains them).
+  package init(
+    _ v0: Unmanaged<Variable>?, _ k0: Double, _ v1: Unmanaged<Variable>?, _ k1: Double,
+    _ v2: Unmanaged<Variable>?, _ k2: Double, _ v3: Unmanaged<Variable>?, _ k3: Double
+  ) {
+    // (No array of pairs to loop over: it would be allocated.)
+    if let v0 { put(v0, k0) }
+    if let v1 { put(v1, k1) }
+    if let v2 { put(v2, k2) }
+    if let v3 { put(v3, k3) }
+  }
+
+  /// Adds a term by unretained reference; there must be room.
+  @inline(__always)
+  private mutating func put(_ u: Unmanaged<Variable>, _ k: Double) {
+    switch count {
+    case 0: (u0, k0) = (u, k)
+    case 1: (u1, k1) = (u, k)
+    case 2: (u2, k2) = (u, k)
+    default: (u3, k3) = (u, k)
+    }
+    count += 1
+  }
+
   /// Whether another term fits.
   package var isFull: Bool { count == 4 }
 
@@ -259,6 +284,26 @@ package struct TermList {
   }
 
   /// Retains or releases every variable (the owning constraint's init and deinit).
-  func retainAll() { for i in 0..<count { _ = variable(i).retain() } }
-  func releaseAll() { for i in 0..<count { variable(i).release() } }
+  /// (Unrolled: the loop through `variable(_:)`'s switch cost more than the retains.)
+  func retainAll() {
+    guard count > 0 else { return }
+    _ = u0.unsafelyUnwrapped.retain()
+    guard count > 1 else { return }
+    _ = u1.unsafelyUnwrapped.retain()
+    guard count > 2 else { return }
+    _ = u2.unsafelyUnwrapped.retain()
+    guard count > 3 else { return }
+    _ = u3.unsafelyUnwrapped.retain()
+  }
+
+  func releaseAll() {
+    guard count > 0 else { return }
+    u0.unsafelyUnwrapped.release()
+    guard count > 1 else { return }
+    u1.unsafelyUnwrapped.release()
+    guard count > 2 else { return }
+    u2.unsafelyUnwrapped.release()
+    guard count > 3 else { return }
+    u3.unsafelyUnwrapped.release()
+  }
 }

@@ -169,12 +169,18 @@ func nearZero(_ x: Double) -> Bool { abs(x) < nearZeroEpsilon }
 
 /// A binary min-heap of small integers (symbols or definition orders); a max-heap stores
 /// negated keys.
+///
+/// The items are a ``Buffer`` (no uniqueness check per push and pop); the owner frees it
+/// with ``deallocate()``.
 struct IntHeap {
-  private(set) var items: [Int32] = []
+  private(set) var items = Buffer<Int32>()
 
   var isEmpty: Bool { items.isEmpty }
 
-  mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+  mutating func removeAll() { items.removeAll() }
+
+  /// Frees the items; the heap must not be used afterwards.
+  func deallocate() { items.deallocate() }
 
   mutating func push(_ x: Int32) {
     items.append(x)

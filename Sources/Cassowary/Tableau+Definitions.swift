@@ -45,10 +45,6 @@ extension Tableau {
         variable: vs, termStart: start, termCount: Int32(definitionSyms.count) - start,
         constant: -constraint.constant / k, definedCoefficient: k, tag: t, alive: true))
     definitionDirty.append(false)
-    if expansionMultiplier.capacity == 0 {
-      expansionMultiplier.reserveCapacity(128)
-      expansionStamp.reserveCapacity(128)
-    }
     expansionMultiplier.append(0)
     expansionStamp.append(0)
     info[Int(vs)].definitionOf = d
@@ -192,8 +188,15 @@ extension Tableau {
     }
     definitionDirty.removeAll()
     for _ in 0..<definitions.count { definitionDirty.append(false) }
-    expansionMultiplier = Array(repeating: 0, count: definitions.count)
-    expansionStamp = Array(repeating: 0, count: definitions.count)
+    // Fresh buffers, so they shrink with the definitions (as the arrays they were did).
+    expansionMultiplier.deallocate()
+    expansionStamp.deallocate()
+    expansionMultiplier = Buffer()
+    expansionStamp = Buffer()
+    for _ in 0..<definitions.count {
+      expansionMultiplier.append(0)
+      expansionStamp.append(0)
+    }
     deadDefinitions = 0
   }
 }

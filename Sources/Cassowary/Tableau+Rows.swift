@@ -288,8 +288,7 @@ extension Tableau {
       for i in expansionStamp.indices { expansionStamp[i] = 0 }
       accEpoch = 1
     }
-    if accTouched.capacity == 0 { accTouched.reserveCapacity(64) }
-    accTouched.removeAll(keepingCapacity: true)
+    accTouched.removeAll()
     accConstant = constant
   }
 
@@ -347,26 +346,27 @@ extension Tableau {
   /// The accumulated row, sorted, without near-zero coefficients; the caller owns it.
   mutating func finishAccumulation(extra: Int = 0) -> Row {
     expandDefinitions()
-    if accTouched.count <= 16 {
+    let n = accTouched.count
+    if n <= 16 {
       // Rows hold a handful of symbols: an insertion sort beats the general one.
-      accTouched.withUnsafeMutableBufferPointer { a in
-        for i in 1..<max(1, a.count) {
-          let x = a[i]
-          var j = i
-          while j > 0 && a[j - 1] > x {
-            a[j] = a[j - 1]
-            j -= 1
-          }
-          a[j] = x
+      for i in 1..<max(1, n) {
+        let x = accTouched[i]
+        var j = i
+        while j > 0 && accTouched[j - 1] > x {
+          accTouched[j] = accTouched[j - 1]
+          j -= 1
         }
+        accTouched[j] = x
       }
-    } else {
-      accTouched.sort()
+    } else if let base = accTouched.base {
+      var all = UnsafeMutableBufferPointer(start: base, count: n)
+      all.sort()
     }
-    var row = Row.make(capacity: accTouched.count + extra, constant: accConstant)
+    var row = Row.make(capacity: n + extra, constant: accConstant)
     let p = row.cells.unsafelyUnwrapped
     var k = 0
-    for s in accTouched {
+    for t in 0..<n {
+      let s = accTouched[t]
       let v = info[Int(s)].accValue
       if !nearZero(v) {
         p[k] = Cell(sym: s, coeff: v)

@@ -47,11 +47,15 @@ struct Tableau {
   var dirtyDefinitionHigh = -1
 
   // MARK: Scratch
-  var accTouched: [Int32] = []
+  /// The symbols the accumulator touched (a buffer: emptied for every new row, and
+  /// `Array.removeAll(keepingCapacity:)` went through its general replace).
+  var accTouched = Buffer<Int32>()
   var accEpoch: UInt32 = 0
   var accConstant: Double = 0
-  var expansionMultiplier: [Double] = []
-  var expansionStamp: [UInt32] = []
+  /// Per definition (buffers: written on every accumulated term, where an array checked
+  /// uniqueness each time).
+  var expansionMultiplier = Buffer<Double>()
+  var expansionStamp = Buffer<UInt32>()
   var expansionHeap = IntHeap()
   var scratch = Row.make(capacity: 64)
   var scratchAdded = Buffer<Int32>()
@@ -79,6 +83,11 @@ struct Tableau {
     infeasible.deallocate()
     dirtyList.deallocate()
     scratchAdded.deallocate()
+    accTouched.deallocate()
+    expansionMultiplier.deallocate()
+    expansionStamp.deallocate()
+    enteringHeap.deallocate()
+    expansionHeap.deallocate()
     definitions.deallocate()
     definitionSyms.deallocate()
     definitionCoeffs.deallocate()

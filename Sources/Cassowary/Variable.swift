@@ -14,7 +14,8 @@ import Synchronization
 public final class Variable: Sendable, CustomStringConvertible {
   /// The variable's name, used in descriptions, errors and dumps.
   public let name: String
-  private let bits: Atomic<UInt64>
+  /// The value's bit pattern (inlinable, so reading a value costs no call and no retain).
+  @usableFromInline let bits: Atomic<UInt64>
   /// Solver id (high 32 bits) and symbol (low 32 bits) of the last solver that registered it.
   let solverCache: Atomic<UInt64>
 
@@ -26,7 +27,7 @@ public final class Variable: Sendable, CustomStringConvertible {
   }
 
   /// The value from the last ``Solver/updateVariables()`` of a solver that uses this variable.
-  public var value: Double {
+  @inlinable public var value: Double {
     Double(bitPattern: bits.load(ordering: .relaxed))
   }
 

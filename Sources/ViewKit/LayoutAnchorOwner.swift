@@ -6,6 +6,8 @@
 public protocol LayoutAnchorOwner: AnyObject {
   /// The item constraints made from this owner's anchors refer to (implementation detail).
   var _layoutAnchorItem: LayoutAnchorItem { get }
+  /// The owner's anchor for an attribute, made on first use (implementation detail).
+  func _layoutAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject
 }
 
 /// The layout item behind a ``LayoutAnchorOwner`` (opaque).
@@ -18,45 +20,59 @@ extension LayoutAnchorOwner {
   /// Leading edge: left in left-to-right layouts, right in right-to-left ones (decided by
   /// the superview's direction, or the owning view's for a guide).
   public var leadingAnchor: NSLayoutXAxisAnchor {
-    _layoutAnchorItem.item.anchor(.leading) { NSLayoutXAxisAnchor(state: $0, attribute: .leading) }
+    unsafeDowncast(_layoutAnchor(.leading), to: NSLayoutXAxisAnchor.self)
   }
   /// Trailing edge.
   public var trailingAnchor: NSLayoutXAxisAnchor {
-    _layoutAnchorItem.item.anchor(.trailing) {
-      NSLayoutXAxisAnchor(state: $0, attribute: .trailing)
-    }
+    unsafeDowncast(_layoutAnchor(.trailing), to: NSLayoutXAxisAnchor.self)
   }
   /// Left edge (never flips).
   public var leftAnchor: NSLayoutXAxisAnchor {
-    _layoutAnchorItem.item.anchor(.left) { NSLayoutXAxisAnchor(state: $0, attribute: .left) }
+    unsafeDowncast(_layoutAnchor(.left), to: NSLayoutXAxisAnchor.self)
   }
   /// Right edge (never flips).
   public var rightAnchor: NSLayoutXAxisAnchor {
-    _layoutAnchorItem.item.anchor(.right) { NSLayoutXAxisAnchor(state: $0, attribute: .right) }
+    unsafeDowncast(_layoutAnchor(.right), to: NSLayoutXAxisAnchor.self)
   }
   /// Horizontal centre.
   public var centerXAnchor: NSLayoutXAxisAnchor {
-    _layoutAnchorItem.item.anchor(.centerX) { NSLayoutXAxisAnchor(state: $0, attribute: .centerX) }
+    unsafeDowncast(_layoutAnchor(.centerX), to: NSLayoutXAxisAnchor.self)
   }
   /// Top edge.
   public var topAnchor: NSLayoutYAxisAnchor {
-    _layoutAnchorItem.item.anchor(.top) { NSLayoutYAxisAnchor(state: $0, attribute: .top) }
+    unsafeDowncast(_layoutAnchor(.top), to: NSLayoutYAxisAnchor.self)
   }
   /// Bottom edge.
   public var bottomAnchor: NSLayoutYAxisAnchor {
-    _layoutAnchorItem.item.anchor(.bottom) { NSLayoutYAxisAnchor(state: $0, attribute: .bottom) }
+    unsafeDowncast(_layoutAnchor(.bottom), to: NSLayoutYAxisAnchor.self)
   }
   /// Vertical centre.
   public var centerYAnchor: NSLayoutYAxisAnchor {
-    _layoutAnchorItem.item.anchor(.centerY) { NSLayoutYAxisAnchor(state: $0, attribute: .centerY) }
+    unsafeDowncast(_layoutAnchor(.centerY), to: NSLayoutYAxisAnchor.self)
   }
   /// Width.
   public var widthAnchor: NSLayoutDimension {
-    _layoutAnchorItem.item.anchor(.width) { NSLayoutDimension(state: $0, attribute: .width) }
+    unsafeDowncast(_layoutAnchor(.width), to: NSLayoutDimension.self)
   }
   /// Height.
   public var heightAnchor: NSLayoutDimension {
-    _layoutAnchorItem.item.anchor(.height) { NSLayoutDimension(state: $0, attribute: .height) }
+    unsafeDowncast(_layoutAnchor(.height), to: NSLayoutDimension.self)
+  }
+}
+
+/// A new anchor of the right class for an attribute of the item of `state`.
+@MainActor
+/// (`consuming`: the anchor takes the caller's reference to the state, no other retain.)
+func makeAnchor(
+  _ state: consuming LayoutItemState, _ attribute: NSLayoutConstraint.Attribute
+) -> AnyObject {
+  switch attribute {
+  case .leading, .trailing, .left, .right, .centerX:
+    return NSLayoutXAxisAnchor(state: state, attribute: attribute)
+  case .width, .height:
+    return NSLayoutDimension(state: state, attribute: attribute)
+  case .top, .bottom, .centerY, .firstBaseline, .lastBaseline, .notAnAttribute:
+    return NSLayoutYAxisAnchor(state: state, attribute: attribute)
   }
 }
 
@@ -113,17 +129,5 @@ struct AnchorCache {
       case .notAnAttribute: break
       }
     }
-  }
-}
-
-extension LayoutItem {
-  /// The item's anchor for `attribute`, made by `make` the first time.
-  func anchor<A: AnyObject>(
-    _ attribute: NSLayoutConstraint.Attribute, _ make: (LayoutItemState) -> A
-  ) -> A {
-    if let cached = cachedAnchor(attribute) { return unsafeDowncast(cached, to: A.self) }
-    let anchor = make(layoutState)
-    cacheAnchor(anchor, attribute)
-    return anchor
   }
 }

@@ -15,19 +15,22 @@ extension LayoutEngine {
     _ constraint: NSLayoutConstraint, _ first: LayoutItemState, _ second: LayoutItemState?
   ) {
     // Items already registered here skip `register` (the items are only reached for it).
-    if !first.isRegistered(with: self), let item = first.owner { register(item) }
-    if let second, !second.isRegistered(with: self), let item = second.owner { register(item) }
+    if !first.isRegistered(with: self), first.hasOwner { register(state: first) }
+    if let second, !second.isRegistered(with: self), second.hasOwner { register(state: second) }
     let built = constraint.makeSolverConstraint(first, second, engine: self)
-    constraint.solverConstraint = built
     constraint.engine = self
     constraint.isBroken = false
     constraint.installedSlot = installed.count
     // A screen's worth at once: no regrowth (and freeing of the old lists) while it fills.
     if installed.capacity == 0 { installed.reserveCapacity(64) }
     installed.append(constraint)
+    // (The constraint takes the built one after its last other use: stored first, it was
+    // retained once more and released at the end.)
     do {
       try solver.addConstraint(built)
+      constraint.solverConstraint = built
     } catch {
+      constraint.solverConstraint = built
       breakConstraint(constraint, error: error)
     }
     isDirty = true
@@ -109,7 +112,7 @@ extension LayoutEngine {
       for state in items {
         guard let item = state.owner else { continue }
         if let index = state.own.firstIndex(where: { $0 === wanted }) {
-          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.ownLabels[index])")
+          result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.own.label(at: index))")
         }
       }
     }

@@ -45,7 +45,7 @@ extension LayoutEngine {
   /// A fresh solver with the live constraints: each item's own (and the root's edit
   /// variables), then the user constraints in activation order.
   func rebuildSolver() {
-    solver = Solver()
+    solver.reset()
     for state in items {
       for constraint in state.own { try? solver.addConstraint(constraint) }
       for variable in state.edits {
@@ -54,7 +54,7 @@ extension LayoutEngine {
     }
     // The root's size, as `syncOwnConstraints` suggests it.
     if let state = root._layoutState, state.edits.count == 4 {
-      state.suggestedSize = SIMD2(Double(root.frame.width), Double(root.frame.height))
+      state.suggestedSize = DoublePair(Double(root.frame.width), Double(root.frame.height))
       let values = [0, 0, Double(root.frame.width), Double(root.frame.height)]
       for (variable, value) in zip(state.edits, values) {
         try? solver.suggestValue(value, for: variable)
@@ -111,7 +111,7 @@ extension LayoutEngine {
   private func writeFrames() {
     for mine in items where mine.hasOwner {
       if mine.ownedByGuide, let guide = mine.ownerGuide {
-        if guide.role == .scrollContent, !mine.references.isEmpty,
+        if guide.role == .scrollContent, !mine.hasNoReferences,
           let scroll = guide.owningView as? UIScrollView
         {
           scroll.contentSizeFromLayout(CGSize(width: mine.width.value, height: mine.height.value))
@@ -135,23 +135,31 @@ extension LayoutEngine {
     var rounds = 0
     while !needsLayoutViews.isEmpty || rootNeedsLayout, rounds < 8 {
       rounds += 1
-      // Parents before children: bucket by depth (linear, stable).
-      var buckets: [[UIView]] = []
+      // Parents before children: each depth in turn, in queue order (one list, no bucket
+      // arrays; trees are shallow).
+      var queued: [(view: UIView, depth: Int)] = []
+      queued.reserveCapacity(needsLayoutViews.count + 1)
+      var deepest = 0
       if rootNeedsLayout {
         rootNeedsLayout = false
-        if root.needsLayoutFlag { buckets.append([root]) }
+        if root.needsLayoutFlag { queued.append((root, 0)) }
       }
       for view in needsLayoutViews where view.needsLayoutFlag {
         let depth = view.depth
-        while buckets.count <= depth { buckets.append([]) }
-        buckets[depth].append(view)
+        deepest = max(deepest, depth)
+        queued.append((view, depth))
       }
-      needsLayoutViews = []
-      for view in buckets.joined() where view.needsLayoutFlag {
-        view.needsLayoutFlag = false
-        view.owningController?.viewWillLayoutSubviews()
-        view.layoutSubviews()
-        view.owningController?.viewDidLayoutSubviews()
+      // (The list keeps a screen's worth of room for the next pass, not what a large tree
+      // needed once.)
+      needsLayoutViews.removeAll(keepingCapacity: needsLayoutViews.capacity <= 64)
+      for level in 0...deepest {
+        for entry in queued where entry.depth == level && entry.view.needsLayoutFlag {
+          let view = entry.view
+          view.needsLayoutFlag = false
+          view.owningController?.viewWillLayoutSubviews()
+          view.layoutSubviews()
+          view.owningController?.viewDidLayoutSubviews()
+        }
       }
       if isDirty { return }
     }

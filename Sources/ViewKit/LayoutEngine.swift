@@ -5,8 +5,13 @@ import Cassowary
 @MainActor
 final class LayoutEngine {
   /// The solver; it frees the rows and symbols of removed constraints and variables.
-  @exclusivity(unchecked) var solver = Solver()
+  /// (A `let`: calls through a `var` retained and released it every time; a rebuild resets
+  /// it.)
+  let solver = Solver()
   unowned(unsafe) let root: UIView
+  /// Whether the root is a window whose traits read right to left (kept by the window:
+  /// every constraint with a leading or trailing attribute asks when it is built).
+  @exclusivity(unchecked) var rootIsRightToLeft = false
   /// Installed user constraints, in no particular order (each knows its slot).
   @exclusivity(unchecked) var installed: [NSLayoutConstraint] = []
   /// Registered items' states (each reaches its item while the item lives).
@@ -41,6 +46,7 @@ final class LayoutEngine {
 
   init(root: UIView) {
     self.root = root
+    rootIsRightToLeft = root.asWindow?.isRightToLeft ?? false
   }
 
   /// Clears the unowned references to the engine that items and constraints hold, and what
@@ -51,8 +57,7 @@ final class LayoutEngine {
   isolated deinit {
     for state in items where state.engine === self {
       state.engine = nil
-      state.own = []
-      state.ownLabels = []
+      state.own.removeAll()
       state.edits = []
       state.ownKind = .none
       state.index = -1
@@ -65,14 +70,28 @@ final class LayoutEngine {
 
   /// Registers an item and, first, the views its frame depends on.
   func register(_ item: any LayoutItem) {
-    let state = item.layoutState
+    register(state: item.layoutState)
+  }
+
+  /// ``register(_:)`` from the item's state (a constraint's: no item existential).
+  func register(state: LayoutItemState) {
     if state.isRegistered(with: self) { return }
-    if let parent = item.layoutParentView { register(parent) }
+    if let view = state.ownerView {
+      if let parent = view.superview { registerView(parent) }
+    } else if let guide = state.ownerGuide, let owner = guide.owningView {
+      registerView(owner)
+    }
     state.engine = self
     state.index = items.count
     if items.capacity == 0 { items.reserveCapacity(32) }
     items.append(state)
-    syncOwnConstraints(item)
+    syncOwnConstraints(state: state)
+  }
+
+  /// Registers a view unless it already is (most parents are).
+  private func registerView(_ view: UIView) {
+    if let state = view._layoutState, state.isRegistered(with: self) { return }
+    register(state: view.layoutState)
   }
 
   /// Removes an item's own constraints and forgets it.
@@ -103,8 +122,7 @@ final class LayoutEngine {
     // A new item has nothing to drop: its empty lists are left as they are.
     if !state.own.isEmpty {
       for constraint in state.own { try? solver.removeConstraint(constraint) }
-      state.own = []
-      state.ownLabels = []
+      state.own.removeAll()
     }
     if !state.edits.isEmpty {
       for variable in state.edits { try? solver.removeEditVariable(variable) }
@@ -114,15 +132,12 @@ final class LayoutEngine {
     isDirty = true
   }
 
-  func addOwn(_ constraint: Constraint, to state: LayoutItemState, _ label: StaticString) {
+  /// (`consuming`: the list takes the caller's new constraint without another retain.)
+  func addOwn(_ constraint: consuming Constraint, to state: LayoutItemState, _ label: StaticString)
+  {
     do {
       try solver.addConstraint(constraint)
-      if state.own.capacity == 0 {
-        state.own.reserveCapacity(4)
-        state.ownLabels.reserveCapacity(4)
-      }
-      state.own.append(constraint)
-      state.ownLabels.append(label)
+      state.own.append(constraint, label)
     } catch {
       report(
         LayoutIssue(
@@ -158,11 +173,16 @@ final class LayoutEngine {
 
   /// Builds or updates the constraints an item makes for itself.
   func syncOwnConstraints(_ item: any LayoutItem) {
-    let state = item.layoutState
+    syncOwnConstraints(state: item.layoutState)
+  }
+
+  /// ``syncOwnConstraints(_:)`` from the item's state.
+  func syncOwnConstraints(state: LayoutItemState) {
     guard state.isRegistered(with: self) else { return }
-    if let view = item as? UIView {
+    // (The state knows which its item is: no dynamic cast.)
+    if let view = state.ownerView {
       syncView(view, state)
-    } else if let guide = item as? UILayoutGuide {
+    } else if let guide = state.ownerGuide {
       syncGuide(guide, state)
     }
   }
@@ -177,12 +197,14 @@ final class LayoutEngine {
         dropOwnConstraints(view)
         state.ownKind = .root
         state.suggestedSize = nil
-        for variable in [state.x, state.y, state.width, state.height] {
-          try? solver.addEditVariable(variable, strength: Self.rootStrength)
-          state.edits.append(variable)
-        }
+        // (No array literal to loop over: one more allocation.)
+        state.edits.reserveCapacity(4)
+        addRootEdit(state.x, state)
+        addRootEdit(state.y, state)
+        addRootEdit(state.width, state)
+        addRootEdit(state.height, state)
       }
-      let size = SIMD2(Double(view.frame.width), Double(view.frame.height))
+      let size = DoublePair(Double(view.frame.width), Double(view.frame.height))
       if state.suggestedSize != size {
         try? solver.suggestValue(0, for: state.x)
         try? solver.suggestValue(0, for: state.y)
@@ -211,6 +233,11 @@ final class LayoutEngine {
     default:
       syncIntrinsic(view, state)
     }
+  }
+
+  private func addRootEdit(_ variable: Variable, _ state: LayoutItemState) {
+    try? solver.addEditVariable(variable, strength: Self.rootStrength)
+    state.edits.append(variable)
   }
 
   private func syncIntrinsic(_ view: UIView, _ state: LayoutItemState) {
@@ -317,7 +344,7 @@ final class LayoutEngine {
     let v = view.layoutState
     let add = view.additionalSafeArea
     if view.superview == nil {
-      let window = (view as? UIWindow)?.windowSafeAreaInsets ?? .zero
+      let window = view.asWindow?.windowSafeAreaInsets ?? .zero
       let insets = UIEdgeInsets(
         top: window.top + add.top, left: window.left + add.left,
         bottom: window.bottom + add.bottom, right: window.right + add.right)
@@ -342,7 +369,7 @@ final class LayoutEngine {
     // the base's safe edges sit `shift` further along than the base guide's variables.
     let baseView = view.safeAreaBase
     let shiftPoint = view.boundsOriginShift(upTo: baseView)
-    let shift = SIMD2(Double(shiftPoint.x), Double(shiftPoint.y))
+    let shift = DoublePair(Double(shiftPoint.x), Double(shiftPoint.y))
     if state.ownKind == .safeArea {
       if state.scrollShift != shift, state.own.count == 16 {
         let d = shift - state.scrollShift

@@ -93,8 +93,29 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(Double(value))
   }
 
-  /// Why the attributes cannot be related, or `nil`.
+  /// Each attribute's kind, four bits per raw value: 1 left/right, 2 leading/trailing,
+  /// 3 centre x, 4 a vertical position, 5 a size, 0 none.
+  private static let attributeKinds: UInt64 = 0x4_4435_5224_4110
+
+  /// Why the attributes cannot be related, or `nil`. (Pairs that are plainly fine are
+  /// answered from the kinds: every activation asks.)
   func attributeProblem() -> String? {
+    let first = (Self.attributeKinds >> (4 * UInt64(firstAttribute.rawValue))) & 0xF
+    if secondState?.hasOwner == true {
+      let second = (Self.attributeKinds >> (4 * UInt64(secondAttribute.rawValue))) & 0xF
+      if first != 0 && second != 0
+        && (first == second || (first <= 3 && second <= 3 && (first == 3 || second == 3)))
+      {
+        return nil
+      }
+    } else if first == 5 {
+      return nil
+    }
+    return attributeProblemInDetail()
+  }
+
+  /// ``attributeProblem()`` for every pair.
+  func attributeProblemInDetail() -> String? {
     let a = firstAttribute
     let b = secondAttribute
     if a == .notAnAttribute { return "the first attribute is notAnAttribute: \(description)" }
@@ -127,7 +148,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     guard usesDirectionalAttributes else { return false }
     // No view anywhere forces a direction: every view reads the window's.
     if UIView.forcedDirectionCount == 0, let engine {
-      return (engine.root as? UIWindow)?.windowTraits.layoutDirection == .rightToLeft
+      return engine.rootIsRightToLeft
     }
     guard let item = first.owner, let view = item.layoutParentView ?? (item as? UIView) else {
       return false
@@ -145,13 +166,17 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   ) -> Constraint {
     let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
-    var terms = TermList()
     var structural = 0.0
-    Self.append(first, firstAttribute, scale: 1, flip: flip, into: &terms, &structural)
+    // Each item gives at most two terms, unretained (the states hold the variables); the
+    // list is made in one call (a call per term into Cassowary cost more than the terms).
+    let (v0, k0, v1, k1) = Self.terms(first, firstAttribute, scale: 1, flip: flip, &structural)
+    let terms: TermList
     if let second {
-      Self.append(
-        second, secondAttribute, scale: -Double(multiplier), flip: flip, into: &terms,
-        &structural)
+      let (v2, k2, v3, k3) = Self.terms(
+        second, secondAttribute, scale: -Double(multiplier), flip: flip, &structural)
+      terms = TermList(v0, k0, v1, k1, v2, k2, v3, k3)
+    } else {
+      terms = TermList(v0, k0, v1, k1, nil, 0, nil, 0)
     }
     structuralConstant = structural
     let op: RelationalOperator
@@ -163,43 +188,35 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     return Constraint(terms, constant: solverConstant, op, strength: priority.strength)
   }
 
-  private static func append(
-    _ s: LayoutItemState, _ attribute: Attribute, scale: Double,
-    flip: Bool, into terms: inout TermList, _ structural: inout Double
-  ) {
+  /// The terms of an attribute of the item of `s`, times `scale` (at most two; nil for
+  /// none), adding any baseline offset to `structural`.
+  private static func terms(
+    _ s: LayoutItemState, _ attribute: Attribute, scale: Double, flip: Bool,
+    _ structural: inout Double
+  ) -> (Unmanaged<Variable>?, Double, Unmanaged<Variable>?, Double) {
     let sign = flip && attribute.isXPosition ? -scale : scale
-    // Terms go inline into the constraint (at most two per item).
+    let x = Unmanaged.passUnretained(s.x)
+    let y = Unmanaged.passUnretained(s.y)
+    let width = Unmanaged.passUnretained(s.width)
+    let height = Unmanaged.passUnretained(s.height)
     switch attribute {
-    case .left: terms.append(s.x, sign)
-    case .right:
-      terms.append(s.x, sign)
-      terms.append(s.width, sign)
-    case .leading:
-      terms.append(s.x, sign)
-      if flip { terms.append(s.width, sign) }
-    case .trailing:
-      terms.append(s.x, sign)
-      if !flip { terms.append(s.width, sign) }
-    case .centerX:
-      terms.append(s.x, sign)
-      terms.append(s.width, sign * 0.5)
-    case .top: terms.append(s.y, scale)
-    case .bottom:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale)
-    case .centerY:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale * 0.5)
-    case .width: terms.append(s.width, scale)
-    case .height: terms.append(s.height, scale)
+    case .left: return (x, sign, nil, 0)
+    case .right: return (x, sign, width, sign)
+    case .leading: return (x, sign, flip ? width : nil, sign)
+    case .trailing: return (x, sign, flip ? nil : width, sign)
+    case .centerX: return (x, sign, width, sign * 0.5)
+    case .top: return (y, scale, nil, 0)
+    case .bottom: return (y, scale, height, scale)
+    case .centerY: return (y, scale, height, scale * 0.5)
+    case .width: return (width, scale, nil, 0)
+    case .height: return (height, scale, nil, 0)
     case .firstBaseline:
-      terms.append(s.y, scale)
       structural += scale * Double(s.owner?.baselineOffsets.first ?? 0)
+      return (y, scale, nil, 0)
     case .lastBaseline:
-      terms.append(s.y, scale)
-      terms.append(s.height, scale)
       structural -= scale * Double(s.owner?.baselineOffsets.last ?? 0)
-    case .notAnAttribute: break
+      return (y, scale, height, scale)
+    case .notAnAttribute: return (nil, 0, nil, 0)
     }
   }
 }

@@ -27,7 +27,7 @@ public final class NSLayoutConstraint {
   /// The multiplier of the second attribute.
   public let multiplier: CGFloat
   /// A name for logs.
-  public var identifier: String?
+  @exclusivity(unchecked) public var identifier: String?
   /// Whether the constraint should be archived (kept for compatibility).
   public var shouldBeArchived = false
 
@@ -46,9 +46,13 @@ public final class NSLayoutConstraint {
   @exclusivity(unchecked) var builtFlipped = false
   @exclusivity(unchecked) var structuralConstant: Double = 0
   @exclusivity(unchecked) private var activeFlag = false
-  /// Slots in the items' reference lists and the engine's installed list (while active).
-  @exclusivity(unchecked) var firstSlot = -1
-  @exclusivity(unchecked) var secondSlot = -1
+  /// Links in the first and second items' lists of referencing constraints (while active).
+  /// (Not isolated: neighbours' links are written through unmanaged references in
+  /// ``setPrevious(of:_:isSecond:entry:)`` without retaining them; only the main actor
+  /// touches them.)
+  @exclusivity(unchecked) nonisolated(unsafe) var firstLinks = ReferenceLink()
+  @exclusivity(unchecked) nonisolated(unsafe) var secondLinks = ReferenceLink()
+  /// Slot in the engine's installed list (while installed).
   @exclusivity(unchecked) var installedSlot = -1
 
   convenience init(
@@ -164,13 +168,14 @@ public final class NSLayoutConstraint {
     if let known = firstState.engine, liveSecond?.isRegistered(with: known) ?? true {
       engine = known
     } else {
-      guard let first = firstLayoutItem else { return }
-      let second = secondLayoutItem
-      guard let firstRoot = first.layoutRootView else {
+      // (The roots from the states: no item existentials unless something is reported.)
+      guard let firstRoot = firstState.rootView else {
         LayoutIssue.report(.missingItem, "layout guide has no owning view: \(description)", self)
         return
       }
-      if let second, second.layoutRootView !== firstRoot {
+      if let liveSecond, liveSecond.rootView !== firstRoot,
+        let first = firstLayoutItem, let second = secondLayoutItem
+      {
         LayoutIssue.report(
           .noCommonAncestor,
           "Unable to activate constraint with anchors \(first.layoutName) and"
@@ -182,26 +187,60 @@ public final class NSLayoutConstraint {
       engine = firstRoot.layoutEngine
     }
     activeFlag = true
-    firstSlot = firstState.addReference(self)
-    if let secondState { secondSlot = secondState.addReference(self) }
+    firstState.addReference(self, asSecond: false)
+    if let secondState { secondState.addReference(self, asSecond: true) }
     engine.install(self, firstState, liveSecond)
   }
 
   private func deactivate() {
     activeFlag = false
-    if firstSlot >= 0 { firstState?.removeReference(at: firstSlot, self) }
-    if secondSlot >= 0 { secondState?.removeReference(at: secondSlot, self) }
-    firstSlot = -1
-    secondSlot = -1
+    firstState?.removeReference(self, asSecond: false)
+    secondState?.removeReference(self, asSecond: true)
     engine?.uninstall(self)
   }
 
-  /// The item state `state` moved this constraint from slot `old` to `new` of its list.
-  func referenceMoved(in state: LayoutItemState, from old: Int, to new: Int) {
-    if firstState === state, firstSlot == old {
-      firstSlot = new
-    } else if secondState === state, secondSlot == old {
-      secondSlot = new
+  /// The links of the first (`asSecond` false) or second item's list.
+  @inline(__always)
+  func links(asSecond: Bool) -> ReferenceLink { asSecond ? secondLinks : firstLinks }
+
+  @inline(__always)
+  func setLinks(_ links: ReferenceLink, asSecond: Bool) {
+    if asSecond { secondLinks = links } else { firstLinks = links }
+  }
+
+  /// Sets the backward link of `target`'s entry `entry` (second when true), without
+  /// retaining `target` (nonisolated, so the closure's isolation is not checked at run time).
+  @inline(__always)
+  nonisolated static func setPrevious(
+    of target: Unmanaged<NSLayoutConstraint>, _ node: Unmanaged<NSLayoutConstraint>?,
+    isSecond: Bool, entry: Bool
+  ) {
+    target._withUnsafeGuaranteedRef { constraint in
+      if entry {
+        constraint.secondLinks.previous = node
+        constraint.secondLinks.previousIsSecond = isSecond
+      } else {
+        constraint.firstLinks.previous = node
+        constraint.firstLinks.previousIsSecond = isSecond
+      }
+    }
+  }
+
+  /// Sets the forward link of `target`'s entry `entry` (second when true), without
+  /// retaining `target`.
+  @inline(__always)
+  nonisolated static func setNext(
+    of target: Unmanaged<NSLayoutConstraint>, _ node: Unmanaged<NSLayoutConstraint>?,
+    isSecond: Bool, entry: Bool
+  ) {
+    target._withUnsafeGuaranteedRef { constraint in
+      if entry {
+        constraint.secondLinks.next = node
+        constraint.secondLinks.nextIsSecond = isSecond
+      } else {
+        constraint.firstLinks.next = node
+        constraint.firstLinks.nextIsSecond = isSecond
+      }
     }
   }
 }

@@ -4,9 +4,9 @@
 public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   /// The view that owns the guide.
   /// Not `weak` (see ``UIView/superview``): the owning view clears it in its `deinit`.
-  public internal(set) unowned(unsafe) var owningView: UIView?
+  @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: UIView?
   /// A name for logs.
-  public var identifier = ""
+  @exclusivity(unchecked) public var identifier = ""
   let role: Role
   @exclusivity(unchecked) var stateStorage: LayoutItemState?
   @exclusivity(unchecked) var anchorCache = AnchorCache()
@@ -29,7 +29,7 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
 
   isolated deinit {
     stateStorage?.ownerGuide = nil
-    stateStorage?.references = []
+    stateStorage?.removeAllReferences()
   }
 
   init(role: Role, owner: UIView) {
@@ -69,12 +69,6 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
   }
 
   var layoutParentView: UIView? { owningView }
-  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
-    anchorCache[attribute]
-  }
-  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
-    anchorCache[attribute] = anchor
-  }
   var layoutAnchorView: UIView? { owningView }
   var layoutName: String {
     let owner = owningView?.layoutName ?? "nil"
@@ -84,6 +78,14 @@ public final class UILayoutGuide: LayoutItem, LayoutAnchorOwner {
 
   /// The guide itself (see ``LayoutAnchorOwner``).
   public var _layoutAnchorItem: LayoutAnchorItem { LayoutAnchorItem(item: self) }
+
+  /// The guide's anchor for an attribute, made once (see ``LayoutAnchorOwner``).
+  public func _layoutAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+    if let cached = anchorCache[attribute] { return cached }
+    let anchor = makeAnchor(layoutState, attribute)
+    anchorCache[attribute] = anchor
+    return anchor
+  }
 
   /// Whether the guide's frame is not fully determined by its constraints.
   public var hasAmbiguousLayout: Bool {

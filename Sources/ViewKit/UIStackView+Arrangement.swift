@@ -33,7 +33,12 @@ extension UIStackView {
     for guide in spacers { removeLayoutGuide(guide) }
     spacers = []
     var list: [NSLayoutConstraint] = []
-    let box: any LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self
+    // Two hugs, two ends, and a gap and two cross-axis constraints per view (more for
+    // spacers and proportions, which grow it).
+    list.reserveCapacity(4 + 3 * arrangedSubviews.count)
+    // (Item states, not item existentials: each constraint is made from them directly.)
+    let box =
+      isLayoutMarginsRelativeArrangement ? layoutMarginsGuide.layoutState : layoutState
     let axes = Axes(axis)
     // A loop, not `filter`: a closure's main-actor isolation is checked at run time.
     var views: [UIView] = []
@@ -43,23 +48,25 @@ extension UIStackView {
     }
 
     func add(
-      _ a: any LayoutItem, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,
-      _ b: (any LayoutItem)?, _ attrB: Attribute, multiplier: CGFloat = 1,
+      _ a: LayoutItemState, _ attrA: Attribute, _ relation: NSLayoutConstraint.Relation,
+      _ b: LayoutItemState?, _ attrB: Attribute, multiplier: CGFloat = 1,
       _ constant: CGFloat = 0, priority: UILayoutPriority = .required
     ) {
       let constraint = NSLayoutConstraint(
-        first: a, attrA, relation, second: b, attrB, multiplier: multiplier, constant: constant)
+        firstState: a, attrA, relation, secondState: b, attrB, multiplier: multiplier,
+        constant: constant)
       constraint.priority = priority
       constraint.identifier = Self.identifiers[attrA.rawValue]
       list.append(constraint)
     }
 
     // The stack hugs its content when nothing else sizes it.
-    add(self, axes.size, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
-    add(self, axes.crossSize, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+    let stack = layoutState
+    add(stack, axes.size, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
+    add(stack, axes.crossSize, .equal, nil, .notAnAttribute, 0, priority: UILayoutPriority(49))
     if let first = views.first, let last = views.last {
-      add(first, axes.lead, .equal, box, axes.lead)
-      add(last, axes.trail, .equal, box, axes.trail)
+      add(first.layoutState, axes.lead, .equal, box, axes.lead)
+      add(last.layoutState, axes.trail, .equal, box, axes.trail)
     }
     for (index, view) in views.enumerated() {
       if index > 0 {
@@ -67,21 +74,29 @@ extension UIStackView {
         let gap = customSpacing(after: previous)
         switch distribution {
         case .fill, .fillEqually, .fillProportionally:
-          add(view, axes.lead, .equal, previous, axes.trail, gap)
+          add(view.layoutState, axes.lead, .equal, previous.layoutState, axes.trail, gap)
         case .equalSpacing, .equalCentering:
-          add(view, axes.lead, .greaterThanOrEqual, previous, axes.trail, gap)
+          add(
+            view.layoutState, axes.lead, .greaterThanOrEqual, previous.layoutState, axes.trail,
+            gap)
           let spacer = UILayoutGuide()
           spacer.identifier = "UISV-spacing"
           addLayoutGuide(spacer)
           spacers.append(spacer)
           let fromEdge = distribution == .equalSpacing
-          add(spacer, axes.lead, .equal, previous, fromEdge ? axes.trail : axes.center)
-          add(spacer, axes.trail, .equal, view, fromEdge ? axes.lead : axes.center)
-          if spacers.count > 1 { add(spacer, axes.size, .equal, spacers[0], axes.size) }
+          add(
+            spacer.layoutState, axes.lead, .equal, previous.layoutState,
+            fromEdge ? axes.trail : axes.center)
+          add(
+            spacer.layoutState, axes.trail, .equal, view.layoutState,
+            fromEdge ? axes.lead : axes.center)
+          if spacers.count > 1 {
+            add(spacer.layoutState, axes.size, .equal, spacers[0].layoutState, axes.size)
+          }
         }
       }
       if distribution == .fillEqually, index > 0 {
-        add(view, axes.size, .equal, views[0], axes.size)
+        add(view.layoutState, axes.size, .equal, views[0].layoutState, axes.size)
       }
       crossConstraints(for: view, first: views[0], axes: axes, box: box, add: add)
     }
@@ -91,13 +106,14 @@ extension UIStackView {
   }
 
   private func crossConstraints(
-    for view: UIView, first: UIView, axes: Axes, box: any LayoutItem,
+    for view: UIView, first: UIView, axes: Axes, box: LayoutItemState,
     add: (
-      any LayoutItem, Attribute, NSLayoutConstraint.Relation, (any LayoutItem)?, Attribute,
+      LayoutItemState, Attribute, NSLayoutConstraint.Relation, LayoutItemState?, Attribute,
       CGFloat,
       CGFloat, UILayoutPriority
     ) -> Void
   ) {
+    let view = view.layoutState
     switch alignment {
     case .fill:
       add(view, axes.crossLead, .equal, box, axes.crossLead, 1, 0, .required)
@@ -113,8 +129,8 @@ extension UIStackView {
       add(view, axes.crossLead, .greaterThanOrEqual, box, axes.crossLead, 1, 0, .required)
     case .firstBaseline, .lastBaseline:
       let baseline: Attribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
-      if view !== first, axis == .horizontal {
-        add(view, baseline, .equal, first, baseline, 1, 0, .required)
+      if view !== first.layoutState, axis == .horizontal {
+        add(view, baseline, .equal, first.layoutState, baseline, 1, 0, .required)
       }
       add(view, axes.crossLead, .greaterThanOrEqual, box, axes.crossLead, 1, 0, .required)
       add(view, axes.crossTrail, .lessThanOrEqual, box, axes.crossTrail, 1, 0, .required)
@@ -125,7 +141,7 @@ extension UIStackView {
   private func proportional(
     _ views: [UIView], axes: Axes,
     add: (
-      any LayoutItem, Attribute, NSLayoutConstraint.Relation, (any LayoutItem)?, Attribute,
+      LayoutItemState, Attribute, NSLayoutConstraint.Relation, LayoutItemState?, Attribute,
       CGFloat,
       CGFloat, UILayoutPriority
     ) -> Void
@@ -135,7 +151,9 @@ extension UIStackView {
     }
     guard let base = lengths.first, base > 0, lengths.allSatisfy({ $0 > 0 }) else { return }
     for (view, length) in zip(views, lengths).dropFirst() {
-      add(view, axes.size, .equal, views[0], axes.size, length / base, 0, UILayoutPriority(999))
+      add(
+        view.layoutState, axes.size, .equal, views[0].layoutState, axes.size, length / base, 0,
+        UILayoutPriority(999))
     }
   }
 }

@@ -39,21 +39,28 @@ open class UIStackView: UIView {
   }
 
   /// The views laid out, in order (each is also a subview).
-  public private(set) var arrangedSubviews: [UIView] = []
+  // (Stored properties without dynamic exclusivity checks: a rebuild reads them all.)
+  @exclusivity(unchecked) public private(set) var arrangedSubviews: [UIView] = []
   /// Row (horizontal) or column (vertical).
-  open var axis: NSLayoutConstraint.Axis = .horizontal { didSet { arrangementChanged() } }
+  @exclusivity(unchecked) open var axis: NSLayoutConstraint.Axis = .horizontal {
+    didSet { arrangementChanged() }
+  }
   /// How views share the length.
-  open var distribution: Distribution = .fill { didSet { arrangementChanged() } }
+  @exclusivity(unchecked) open var distribution: Distribution = .fill {
+    didSet { arrangementChanged() }
+  }
   /// How views sit across.
-  open var alignment: Alignment = .fill { didSet { arrangementChanged() } }
+  @exclusivity(unchecked) open var alignment: Alignment = .fill { didSet { arrangementChanged() } }
   /// The gap between adjacent views.
-  open var spacing: CGFloat = 0 { didSet { arrangementChanged() } }
+  @exclusivity(unchecked) open var spacing: CGFloat = 0 { didSet { arrangementChanged() } }
   /// Whether views are laid out inside the layout margins instead of the bounds.
-  open var isLayoutMarginsRelativeArrangement = false { didSet { arrangementChanged() } }
+  @exclusivity(unchecked) open var isLayoutMarginsRelativeArrangement = false {
+    didSet { arrangementChanged() }
+  }
 
-  var stackConstraints: [NSLayoutConstraint] = []
-  var spacers: [UILayoutGuide] = []
-  var customSpacings: [ObjectIdentifier: CGFloat] = [:]
+  @exclusivity(unchecked) var stackConstraints: [NSLayoutConstraint] = []
+  @exclusivity(unchecked) var spacers: [UILayoutGuide] = []
+  @exclusivity(unchecked) var customSpacings: [ObjectIdentifier: CGFloat] = [:]
 
   /// A stack with a frame.
   public override init(frame: CGRect) {

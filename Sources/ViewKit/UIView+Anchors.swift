@@ -2,12 +2,20 @@ extension UIView: LayoutAnchorOwner {
   /// The view itself (see ``LayoutAnchorOwner``).
   public var _layoutAnchorItem: LayoutAnchorItem { LayoutAnchorItem(item: self) }
 
+  /// The view's anchor for an attribute, made once (see ``LayoutAnchorOwner``).
+  public final func _layoutAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject {
+    if let cached = anchorCache[attribute] { return cached }
+    let anchor = makeAnchor(layoutState, attribute)
+    anchorCache[attribute] = anchor
+    return anchor
+  }
+
   /// The first line's baseline (the bottom for views without text).
   public var firstBaselineAnchor: NSLayoutYAxisAnchor {
-    anchor(.firstBaseline) { NSLayoutYAxisAnchor(state: $0, attribute: .firstBaseline) }
+    unsafeDowncast(_layoutAnchor(.firstBaseline), to: NSLayoutYAxisAnchor.self)
   }
   /// The last line's baseline (the bottom for views without text).
   public var lastBaselineAnchor: NSLayoutYAxisAnchor {
-    anchor(.lastBaseline) { NSLayoutYAxisAnchor(state: $0, attribute: .lastBaseline) }
+    unsafeDowncast(_layoutAnchor(.lastBaseline), to: NSLayoutYAxisAnchor.self)
   }
 }

@@ -156,8 +156,9 @@ extension UIView {
 /// The animation block being run.
 @MainActor
 final class AnimationContext {
-  static var stack: [AnimationContext] = []
-  static var disabledDepth = 0
+  // (No dynamic exclusivity checks: every frame write asks for ``current``.)
+  @exclusivity(unchecked) static var stack: [AnimationContext] = []
+  @exclusivity(unchecked) static var disabledDepth = 0
   let duration: TimeInterval
   let delay: TimeInterval
   let curve: UIView.AnimationCurve

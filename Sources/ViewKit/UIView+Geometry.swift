@@ -74,7 +74,7 @@ extension UIView {
     if old.size != newFrame.size {
       setNeedsLayout()
       if !subviews.isEmpty { autoresizeSubviews(from: old.size) }
-      if let root = self as? UIWindow { root.windowSizeChanged() }
+      if let root = asWindow { root.windowSizeChanged() }
     }
   }
 

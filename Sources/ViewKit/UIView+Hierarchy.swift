@@ -1,6 +1,6 @@
 extension UIView {
   /// The window the view is in, if any.
-  public var window: UIWindow? { rootView as? UIWindow }
+  public var window: UIWindow? { rootView.asWindow }
 
   /// Adds `view` on top of the subviews, first removing it from its current superview.
   /// Adding a view to itself or to one of its descendants is reported and ignored.
@@ -25,7 +25,8 @@ extension UIView {
       return
     }
     view.removeFromSuperview()
-    let oldWindow = view.window
+    // (A view without a superview is its own root: no walk.)
+    let oldWindow = view.superviewRef == nil ? view.asWindow : view.window
     view.willMove(toSuperview: self)
     // Most views are added at the end: an append, and room for a few from the start
     // (`insert` goes through the general replace and regrows from one element).
@@ -39,7 +40,8 @@ extension UIView {
     if let moved = view._engine {
       view._engine = nil
       layoutEngine.adopt(moved)
-    } else {
+    } else if view._layoutState != nil || !view.subviews.isEmpty || !view.guides.isEmpty {
+      // (A view that never took part in layout has nothing orphaned: no engine lookup.)
       view.installOrphanedConstraints(into: layoutEngine)
     }
     view.didMoveToSuperview()

@@ -20,6 +20,9 @@ open class UIView: LayoutItem {
   @exclusivity(unchecked) var hugging = AxisPriorities(.defaultLow, .defaultLow)
   @exclusivity(unchecked) var compression = AxisPriorities(.defaultHigh, .defaultHigh)
   @exclusivity(unchecked) var translatesStorage = true
+  /// Whether the view is a ``UIWindow`` (set by its init: `window` and frame changes test
+  /// it instead of a dynamic cast).
+  @exclusivity(unchecked) var isWindowView = false
   @exclusivity(unchecked) var marginsStorage = NSDirectionalEdgeInsets(
     top: 8, leading: 8, bottom: 8, trailing: 8)
   @exclusivity(unchecked) var insetsFromSafeAreaStorage = true
@@ -65,7 +68,7 @@ open class UIView: LayoutItem {
     for subview in subviews where subview.superview === self { subview.superview = nil }
     layerStorage?.delegateView = nil
     _layoutState?.ownerView = nil
-    _layoutState?.references = []
+    _layoutState?.removeAllReferences()
     for guide in guides where guide.owningView === self { guide.owningView = nil }
     if let guide = _safeAreaGuide, guide.owningView === self { guide.owningView = nil }
     if let guide = _marginsGuide, guide.owningView === self { guide.owningView = nil }
@@ -79,7 +82,7 @@ open class UIView: LayoutItem {
   // MARK: - Appearance
 
   /// Whether the view (and its subtree) is hidden.
-  open var isHidden = false {
+  @exclusivity(unchecked) open var isHidden = false {
     didSet {
       guard isHidden != oldValue else { return }
       (superview as? UIStackView)?.arrangedSubviewVisibilityChanged(self)
@@ -113,7 +116,7 @@ open class UIView: LayoutItem {
   /// An integer to find the view by (``viewWithTag(_:)``).
   open var tag = 0
   /// A name for tests and logs; constraint reports use it.
-  open var accessibilityIdentifier: String?
+  @exclusivity(unchecked) open var accessibilityIdentifier: String?
   /// The spoken label.
   open var accessibilityLabel: String?
   /// The spoken value.
@@ -151,7 +154,7 @@ open class UIView: LayoutItem {
     case .forceLeftToRight, .playback, .spatial: return .leftToRight
     case .unspecified:
       if let superview { return superview.effectiveUserInterfaceLayoutDirection }
-      return (self as? UIWindow)?.windowTraits.layoutDirection ?? .leftToRight
+      return asWindow?.windowTraits.layoutDirection ?? .leftToRight
     }
   }
 
@@ -187,12 +190,6 @@ open class UIView: LayoutItem {
     return state
   }
   var layoutParentView: UIView? { superview }
-  func cachedAnchor(_ attribute: NSLayoutConstraint.Attribute) -> AnyObject? {
-    anchorCache[attribute]
-  }
-  func cacheAnchor(_ anchor: AnyObject, _ attribute: NSLayoutConstraint.Attribute) {
-    anchorCache[attribute] = anchor
-  }
   var layoutAnchorView: UIView? { self }
   var layoutName: String {
     if let accessibilityIdentifier { return accessibilityIdentifier }
@@ -207,6 +204,10 @@ open class UIView: LayoutItem {
   /// The last baseline's distance from the bottom (0 for views without text).
   open var lastBaselineOffsetFromBottom: CGFloat { 0 }
 
+  /// The view as a window, or nil.
+  @inline(__always)
+  var asWindow: UIWindow? { isWindowView ? unsafeDowncast(self, to: UIWindow.self) : nil }
+
   /// The root of the view's tree.
   var rootView: UIView {
     // (No closure such as `_withUnsafeGuaranteedRef`: its isolation is checked at run time.)
@@ -217,7 +218,9 @@ open class UIView: LayoutItem {
 
   /// The root's layout engine, made on first use.
   var layoutEngine: LayoutEngine {
-    let root = rootView
+    // The walk of `rootView` without returning (and so retaining) the root.
+    unowned(unsafe) var root = self
+    while let parent = root.superviewRef { root = parent.takeUnretainedValue() }
     if let engine = root._engine { return engine }
     let engine = LayoutEngine(root: root)
     root._engine = engine

@@ -14,7 +14,15 @@ open class UIWindow: UIView {
   /// The screen the window is on.
   public var screen: UIScreen
   var windowSafeAreaInsets: UIEdgeInsets
-  var windowTraits: UITraitCollection
+  var windowTraits: UITraitCollection {
+    didSet {
+      isRightToLeft = windowTraits.layoutDirection == .rightToLeft
+      _engine?.rootIsRightToLeft = isRightToLeft
+    }
+  }
+  /// Whether ``windowTraits`` read right to left (kept with them: every constraint with a
+  /// leading or trailing attribute asks when it is built).
+  @exclusivity(unchecked) private(set) var isRightToLeft = false
   private static weak var newestClockObject: AnyObject?
 
   /// A window with a frame, safe-area insets (set by the host: notch, home indicator) and
@@ -29,6 +37,8 @@ open class UIWindow: UIView {
     windowSafeAreaInsets = safeAreaInsets
     windowTraits = UITraitCollection(size: frame.size, idiom: screen.traitIdiom)
     super.init(frame: frame)
+    isWindowView = true
+    isRightToLeft = windowTraits.layoutDirection == .rightToLeft
     Self.newestClockObject = clock
     if let manual = clock as? ManualClock {
       let token = clockToken

@@ -130,4 +130,56 @@ import ViewKit
     survivor?.layoutIfNeeded()
     #expect(survivor?.subviews.first?.frame.minX == 10)
   }
+
+  /// An item's active constraints are a list through the constraints: deactivating them in
+  /// any order, a constraint between an item and itself, removing a guide and freeing the
+  /// item each leave the others working and release what left.
+  @Test func deactivatingInAnyOrderKeepsTheOtherConstraints() {
+    weak var freed: NSLayoutConstraint?
+    weak var orphanedByRemoval: NSLayoutConstraint?
+    var survivor: NSLayoutConstraint?
+    do {
+      let window = makeWindow()
+      let box = makeView("box")
+      window.addSubview(box)
+      let guide = UILayoutGuide()
+      window.addLayoutGuide(guide)
+      let leading = box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 5)
+      let top = box.topAnchor.constraint(equalTo: window.topAnchor, constant: 7)
+      let square = box.heightAnchor.constraint(equalTo: box.widthAnchor)
+      let width = box.widthAnchor.constraint(equalToConstant: 30)
+      let wider = box.widthAnchor.constraint(equalToConstant: 60)
+      wider.priority = .defaultLow
+      let guideTop = guide.topAnchor.constraint(equalTo: box.bottomAnchor)
+      NSLayoutConstraint.activate([leading, top, square, width, wider, guideTop])
+      window.layoutIfNeeded()
+      #expect(box.frame == CGRect(x: 5, y: 7, width: 30, height: 30))
+      // The middle of the list, then the constraint on the box alone twice.
+      top.isActive = false
+      square.isActive = false
+      square.isActive = true
+      square.isActive = false
+      width.isActive = false
+      window.layoutIfNeeded()
+      #expect(leading.isActive && wider.isActive && guideTop.isActive)
+      #expect(box.frame.minX == 5 && box.frame.width == 60)
+      // Removing the guide deactivates what references it, and only that.
+      window.removeLayoutGuide(guide)
+      #expect(!guideTop.isActive && leading.isActive)
+      orphanedByRemoval = guideTop
+      freed = square
+      square.isActive = true
+      survivor = square
+      box.removeFromSuperview()
+    }
+    #expect(orphanedByRemoval == nil)
+    // The constraint between the box and itself outlives the box, still active, and can
+    // be deactivated.
+    #expect(freed != nil)
+    #expect(survivor?.isActive == true)
+    survivor?.isActive = false
+    #expect(survivor?.isActive == false)
+    survivor = nil
+    #expect(freed == nil)
+  }
 }
