@@ -86,6 +86,28 @@ public struct DemoRun: Sendable {
     var stride = 1
     var strideBytes = 0
     var shots = StateScreenshots()
+    // Previews are made on another thread while the next frames draw, and taken back in
+    // frame order: the stride decisions see the same sizes in the same order as if each
+    // were made at once.
+    let previews = PreviewQueue()
+    func takePreviews(waiting: Bool) {
+      for (frameIndex, preview) in previews.take(waiting: waiting) {
+        guard frameIndex % stride == 0 else { continue }
+        run.frames[frameIndex].preview = preview
+        strideBytes += preview.count
+        while strideBytes > embeddingLimit, stride < total {
+          stride *= 2
+          strideBytes = 0
+          for i in run.frames.indices {
+            if i % stride == 0 {
+              strideBytes += run.frames[i].preview.count
+            } else {
+              run.frames[i].preview = Data()
+            }
+          }
+        }
+      }
+    }
     while index < total {
       let time = configuration.time(ofFrame: index)
       let advanceStart = DispatchTime.now().uptimeNanoseconds
@@ -96,29 +118,18 @@ public struct DemoRun: Sendable {
       try write(png, to: folder.appendingPathComponent(name))
       let state = session.stateName
       let released = shots.add(index: index, time: time, state: state)
-      let onStride = index % stride == 0
-      let preview = onStride ? Self.preview(of: png) : Data()
-      strideBytes += preview.count
       run.frames.append(
         Frame(
           index: index, time: time, state: state,
           png: index == 0 || shots.contains(index) ? png : Data(),
-          byteCount: png.count, preview: preview, fileName: name,
+          byteCount: png.count, preview: Data(), fileName: name,
           advanceSeconds: advanceSeconds, drawSeconds: timings.draw,
           encodeSeconds: timings.encode,
           distanceTraveled: session.navigator?.routeProgress?.distanceTraveled ?? run.routeDistance
         ))
-      while strideBytes > embeddingLimit, stride < total {
-        stride *= 2
-        strideBytes = 0
-        for i in run.frames.indices {
-          if i % stride == 0 {
-            strideBytes += run.frames[i].preview.count
-          } else {
-            run.frames[i].preview = Data()
-          }
-        }
-      }
+      // (The stride only grows: a frame off it now stays off it.)
+      if index % stride == 0 { previews.add(index: index, png: png) }
+      takePreviews(waiting: false)
       if let released, released != 0, !shots.contains(released) {
         run.frames[released].png = Data()
       }
@@ -129,12 +140,41 @@ public struct DemoRun: Sendable {
       }
       progress(index, total)
     }
+    takePreviews(waiting: true)
     run.events = session.events
     run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
     run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     try write(
       Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)
     return run
+  }
+
+  /// Frames' previews made one after another on a background thread, taken back in order.
+  final class PreviewQueue: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "demo.previews", qos: .userInitiated)
+    private let lock = NSLock()
+    private var done: [(Int, Data)] = []
+
+    /// Makes the preview of frame `index` from its PNG.
+    func add(index: Int, png: Data) {
+      queue.async {
+        let preview = DemoRun.preview(of: png)
+        self.lock.lock()
+        self.done.append((index, preview))
+        self.lock.unlock()
+      }
+    }
+
+    /// The previews made so far, in frame order; with `waiting`, all of them (once the
+    /// queue has made the last).
+    func take(waiting: Bool) -> [(Int, Data)] {
+      if waiting { queue.sync {} }
+      lock.lock()
+      defer { lock.unlock() }
+      let taken = done
+      done.removeAll()
+      return taken
+    }
   }
 
   /// The timeline's 256-colour copy of a frame's PNG (the PNG itself if that fails).
