@@ -197,6 +197,47 @@ import Testing
   }
 }
 
+/// Previews are made on another thread and taken back in frame order: the frames a limited
+/// report keeps are those the stride rule picks from the previews' sizes, as if each
+/// preview were made when its frame was drawn.
+@MainActor
+@Suite struct DemoRunPreviewTests {
+  @Test func aLimitedRunKeepsThePreviewsTheStrideRulePicks() throws {
+    var configuration = DemoConfiguration()
+    configuration.maxFrames = 9
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-demo-previews-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let all = try DemoRun.record(configuration, into: folder)
+    let sizes = all.frames.map(\.preview.count)
+    #expect(sizes.count == 9 && sizes.allSatisfy { $0 > 0 })
+    // Room for about three previews: the rule (frame by frame, the stride doubling while
+    // the kept bytes pass the limit) run on those sizes.
+    let limit = sizes[0] + sizes[2] + sizes[4] - 1
+    var stride = 1
+    var kept = Array(repeating: false, count: sizes.count)
+    var bytes = 0
+    for index in sizes.indices where index % stride == 0 {
+      kept[index] = true
+      bytes += sizes[index]
+      while bytes > limit, stride < sizes.count {
+        stride *= 2
+        bytes = 0
+        for i in 0...index {
+          if i % stride == 0, kept[i] { bytes += sizes[i] } else { kept[i] = false }
+        }
+      }
+    }
+    let limited = try DemoRun.record(configuration, into: folder, embeddingLimit: limit)
+    #expect(limited.frames.map { !$0.preview.isEmpty } == kept)
+    #expect(kept.filter { $0 }.count >= 2, "the limit keeps some previews")
+    #expect(kept.contains(false), "and drops others")
+    for (frame, full) in zip(limited.frames, all.frames) where !frame.preview.isEmpty {
+      #expect(frame.preview == full.preview)
+    }
+  }
+}
+
 /// One screenshot per state, taken once the state has settled.
 @Suite struct StateScreenshotTests {
   @Test func picksTheFirstSettledFrameOfEachStatesFirstRun() {
