@@ -246,14 +246,7 @@ package struct TermList {
   /// Adds a term; there must be room (``isFull`` is false).
   package mutating func append(_ v: Variable, _ k: Double) {
     precondition(count < 4, "TermList holds at most four terms")
-    let u = Unmanaged.passUnretained(v)
-    switch count {
-    case 0: (u0, k0) = (u, k)
-    case 1: (u1, k1) = (u, k)
-    case 2: (u2, k2) = (u, k)
-    default: (u3, k3) = (u, k)
-    }
-    count += 1
+    put(Unmanaged.passUnretained(v), k)
   }
 
   /// The variable of term `i` (unretained).

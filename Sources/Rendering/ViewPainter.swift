@@ -84,18 +84,24 @@ final class ViewPainter {
       view = parent
     }
     guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.maxY.isFinite else { return nil }
-    var x0 = Double(rect.minX)
-    var y0 = Double(rect.minY)
-    var x1 = Double(rect.maxX)
-    var y1 = Double(rect.maxY)
-    cairo_user_to_device(cr, &x0, &y0)
-    cairo_user_to_device(cr, &x1, &y1)
+    let (x0, y0, x1, y1) = deviceCorners(of: rect)
     guard abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7 else { return nil }
     let box = (
       x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)),
       y1: Int(y1.rounded(.down))
     )
     return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+  }
+
+  /// The top-left and bottom-right corners of `rect` (user space) in device space.
+  private func deviceCorners(of rect: CGRect) -> (Double, Double, Double, Double) {
+    var x0 = Double(rect.minX)
+    var y0 = Double(rect.minY)
+    var x1 = Double(rect.maxX)
+    var y1 = Double(rect.maxY)
+    cairo_user_to_device(cr, &x0, &y0)
+    cairo_user_to_device(cr, &x1, &y1)
+    return (x0, y0, x1, y1)
   }
 
   /// Fills a square-cornered background (`bounds`, user space) in the current source,
@@ -116,12 +122,7 @@ final class ViewPainter {
     guard offsetX == 0, offsetY == 0, matrix.xy == 0, matrix.yx == 0, matrix.xx > 0,
       matrix.yy > 0
     else { return false }
-    var x0 = Double(bounds.minX)
-    var y0 = Double(bounds.minY)
-    var x1 = Double(bounds.maxX)
-    var y1 = Double(bounds.maxY)
-    cairo_user_to_device(cr, &x0, &y0)
-    cairo_user_to_device(cr, &x1, &y1)
+    let (x0, y0, x1, y1) = deviceCorners(of: bounds)
     guard x0 < x1, y0 < y1 else { return false }
     let (cx0, cy0, cx1, cy1) = (
       Double(box.x0), Double(box.y0), Double(box.x1), Double(box.y1)
