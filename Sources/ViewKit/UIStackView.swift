@@ -38,8 +38,8 @@ open class UIStackView: UIView {
     public static let bottom = Alignment.trailing
   }
 
-  /// The views laid out, in order (each is also a subview).
   // (Stored properties without dynamic exclusivity checks: a rebuild reads them all.)
+  /// The views laid out, in order (each is also a subview).
   @exclusivity(unchecked) public private(set) var arrangedSubviews: [UIView] = []
   /// Row (horizontal) or column (vertical).
   @exclusivity(unchecked) open var axis: NSLayoutConstraint.Axis = .horizontal {
