@@ -14,9 +14,9 @@ final class AuditRecorder: NavigationLayoutDelegate {
   var guidance: (any ActiveGuidanceUIState)?
   var prompts: [NavigationPromptView] = []
   /// Constraints on the components before any delegate callback (the SDK's own).
-  var sdkConstraints = Set<ObjectIdentifier>()
+  var sdkConstraints = IdentitySet<NSLayoutConstraint>()
   /// Every view inside a component as the SDK delivered it (D10).
-  var sdkDescendants = Set<ObjectIdentifier>()
+  var sdkDescendants = IdentitySet<UIView>()
   /// Whether the delegate is handed the buttons in reverse order (the D11 probe run).
   var reversesButtons = false
 
@@ -36,12 +36,12 @@ final class AuditRecorder: NavigationLayoutDelegate {
   func remember(_ views: [UIView]) {
     func walk(_ view: UIView) {
       for sub in view.subviews {
-        sdkDescendants.insert(ObjectIdentifier(sub))
+        sdkDescendants.insert(sub)
         walk(sub)
       }
     }
     for view in views {
-      for c in view.constraints { sdkConstraints.insert(ObjectIdentifier(c)) }
+      for c in view.constraints { sdkConstraints.insert(c) }
       walk(view)
     }
   }

@@ -47,13 +47,13 @@ extension AuditRun {
   }
 
   /// The constraints on the legacy guides now (the SDK's own, before the delegate runs).
-  func legacyGuideConstraints() -> Set<ObjectIdentifier> {
+  func legacyGuideConstraints() -> IdentitySet<NSLayoutConstraint> {
     let guides = legacyGuides.map(\.0)
-    var found = Set<ObjectIdentifier>()
+    var found = IdentitySet<NSLayoutConstraint>()
     for c in allConstraints() {
       let items = [c.firstItem, c.secondItem].compactMap { $0 as? UILayoutGuide }
       if items.contains(where: { item in guides.contains { $0 === item } }) {
-        found.insert(ObjectIdentifier(c))
+        found.insert(c)
       }
     }
     return found
@@ -70,7 +70,7 @@ extension AuditRun {
         "the legacy layout property \(name) was changed while a layout delegate is active")
     }
     let sdk = sdkGuideConstraints
-    for c in allConstraints() where !sdk.contains(ObjectIdentifier(c)) {
+    for c in allConstraints() where !sdk.contains(c) {
       let items = [c.firstItem, c.secondItem]
       for (guide, name) in legacyGuides where items.contains(where: { $0 === guide }) {
         report(
@@ -87,7 +87,7 @@ extension AuditRun {
     for component in components() where component.isDescendant(of: mapView) {
       func walk(_ view: UIView) {
         for sub in view.subviews {
-          if !recorder.sdkDescendants.contains(ObjectIdentifier(sub)) {
+          if !recorder.sdkDescendants.contains(sub) {
             report(
               "D10", state, [sub, component],
               "a view was added inside \(Self.name(component)), whose insides belong to the SDK")
@@ -99,7 +99,7 @@ extension AuditRun {
       walk(component)
     }
     let comps = components()
-    for c in allConstraints() where !recorder.sdkConstraints.contains(ObjectIdentifier(c)) {
+    for c in allConstraints() where !recorder.sdkConstraints.contains(c) {
       let items = views(of: c)
       guard items.count == 2 else { continue }
       for (inner, other) in [(items[0], items[1]), (items[1], items[0])] {

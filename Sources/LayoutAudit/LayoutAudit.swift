@@ -105,7 +105,7 @@ final class AuditRun {
   /// The legacy layout settings before navigation was enabled (D9).
   var legacyBefore: LegacySettings?
   /// The SDK's own constraints on the legacy layout guides (D9).
-  var sdkGuideConstraints = Set<ObjectIdentifier>()
+  var sdkGuideConstraints = IdentitySet<NSLayoutConstraint>()
   var reportedD9 = Set<String>()
   /// Button types visible, and where, at each moment (D11).
   var buttonRecord: [String: [String: String]] = [:]
@@ -495,7 +495,7 @@ final class AuditRun {
     return items.allSatisfy { item in
       guard let v = (item as? UIView) ?? (item as? UILayoutGuide)?.owningView else { return false }
       return comps.contains { comp in v !== comp && v.isDescendant(of: comp) }
-        || (recorder.sdkConstraints.contains(ObjectIdentifier(c)))
+        || (recorder.sdkConstraints.contains(c))
     }
   }
 
@@ -547,7 +547,7 @@ final class AuditRun {
     for view in fixedSizeComponents() {
       for c in view.constraints where c.firstItem === view && !isInternal(c) {
         guard c.firstAttribute == .width || c.firstAttribute == .height else { continue }
-        if recorder.sdkConstraints.contains(ObjectIdentifier(c)) { continue }
+        if recorder.sdkConstraints.contains(c) { continue }
         report(
           "D4", state, views(of: c),
           "\(c.firstAttribute == .width ? "width" : "height") constraint on a fixed-size component")
