@@ -100,15 +100,15 @@ enum ParallelMapRaster {
       // From tiles, the alternatives are stroked into each band after its names, on the
       // band's thread (the view's user space, less the band's first row).
       let viewOrigin = (x: Double(need.left) + view.left, y: Double(need.top) + view.top)
-      var alternatives: (userToDevice: cairo_matrix_t, overlay: BandOverlay)?
+      var alternatives: PlacedOverlay?
       if !painter.scene.alternatives.isEmpty {
-        let overlay: BandOverlay = { context in
-          var m = painter.matrix(anchor: anchor)
-          painter.paintAlternatives(in: context, matrix: &m)
-        }
-        let userToDevice = cairo_matrix_t(
-          xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y)
-        alternatives = (userToDevice, overlay)
+        alternatives = PlacedOverlay(
+          userToDevice: cairo_matrix_t(
+            xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y),
+          body: { context in
+            var m = painter.matrix(anchor: anchor)
+            painter.paintAlternatives(in: context, matrix: &m)
+          })
       }
       let composed = tiles.flatMap { filter in
         compose(
@@ -145,7 +145,9 @@ enum ParallelMapRaster {
     let origin = (
       x: Int(whole.x) - raster.reach.left, y: Int(whole.y) - raster.reach.top
     )
-    let copied = copy(raster, at: origin, into: cr, overlays: overlays.map { (matrix, $0) })
+    let copied = copy(
+      raster, at: origin, into: cr,
+      overlays: overlays.map { PlacedOverlay(userToDevice: matrix, body: $0) })
     if !copied {
       cairo_set_source_surface(cr, raster.surface, Double(origin.x), Double(origin.y))
       cairo_paint(cr)
@@ -158,42 +160,49 @@ enum ParallelMapRaster {
   /// called with a context whose user space is the map view's, clipped to the band.
   typealias BandOverlay = @Sendable (OpaquePointer) -> Void
 
-  /// Calls `overlay` with a context over `rows` of an image surface's pixels (`format`,
-  /// `width` pixels, `stride`), clipped to columns `columns` of those rows, its user space
-  /// mapped to the surface's pixels by `userToDevice`.
-  static func drawOverlay(
-    _ overlay: BandOverlay, into data: UnsafeMutablePointer<UInt8>, format: cairo_format_t,
-    width: Int, stride: Int, rows: Range<Int>, columns: Range<Int>,
-    userToDevice: cairo_matrix_t
-  ) {
-    guard !rows.isEmpty, !columns.isEmpty,
-      let slice = cairo_image_surface_create_for_data(
-        data + rows.lowerBound * stride, format, Int32(width), Int32(rows.count), Int32(stride))
-    else { return }
-    defer { cairo_surface_destroy(slice) }
-    guard cairo_surface_status(slice) == CAIRO_STATUS_SUCCESS, let context = cairo_create(slice)
-    else { return }
-    cairo_rectangle(
-      context, Double(columns.lowerBound), 0, Double(columns.count), Double(rows.count))
-    cairo_clip(context)
-    cairo_translate(context, 0, -Double(rows.lowerBound))
-    var matrix = userToDevice
-    cairo_transform(context, &matrix)
-    overlay(context)
-    cairo_destroy(context)
-    cairo_surface_flush(slice)
+  /// An overlay placed over a pixel buffer: its user space mapped to the pixels by
+  /// `userToDevice`.
+  struct PlacedOverlay: @unchecked Sendable {
+    let userToDevice: cairo_matrix_t
+    let body: BandOverlay
+
+    /// Calls the overlay with a context over `rows` of an image surface's pixels (`format`,
+    /// `width` pixels, `stride`), clipped to columns `columns` of those rows.
+    func draw(
+      into data: UnsafeMutablePointer<UInt8>, format: cairo_format_t, width: Int, stride: Int,
+      rows: Range<Int>, columns: Range<Int>
+    ) {
+      guard !rows.isEmpty, !columns.isEmpty,
+        let slice = cairo_image_surface_create_for_data(
+          data + rows.lowerBound * stride, format, Int32(width), Int32(rows.count),
+          Int32(stride))
+      else { return }
+      defer { cairo_surface_destroy(slice) }
+      guard cairo_surface_status(slice) == CAIRO_STATUS_SUCCESS,
+        let context = cairo_create(slice)
+      else { return }
+      cairo_rectangle(
+        context, Double(columns.lowerBound), 0, Double(columns.count), Double(rows.count))
+      cairo_clip(context)
+      cairo_translate(context, 0, -Double(rows.lowerBound))
+      var matrix = userToDevice
+      cairo_transform(context, &matrix)
+      body(context)
+      cairo_destroy(context)
+      cairo_surface_flush(slice)
+    }
   }
 
   /// Copies `raster` (its first pixel at device pixel `origin`) into `cr`'s image surface
   /// under `cr`'s clip, rows on all cores, when the clip is whole-pixel rectangles (what
   /// Cairo's blit gives for an opaque raster, on one thread); `false`, having copied
   /// nothing, for other surfaces and clips. With `overlays`, each band of rows is then
-  /// drawn over by the overlay (its user space mapped to device pixels by the matrix) on
+  /// drawn over by the overlay on
   /// the thread that copied it.
   @MainActor
   static func copy(
     _ raster: MapRasterCache.Raster, at origin: (x: Int, y: Int), into cr: OpaquePointer,
-    overlays: (userToDevice: cairo_matrix_t, overlay: BandOverlay)? = nil
+    overlays: PlacedOverlay? = nil
   )
     -> Bool
   {
@@ -250,11 +259,9 @@ enum ParallelMapRaster {
           // RGB24's top byte is not a channel: opaque.
           for x in 0..<count { out[x] = row[x] | 0xFF00_0000 }
         }
-        if let overlays {
-          drawOverlay(
-            overlays.overlay, into: to.pointer, format: format, width: width, stride: stride,
-            rows: first..<last, columns: box.x0..<box.x1, userToDevice: overlays.userToDevice)
-        }
+        overlays?.draw(
+          into: to.pointer, format: format, width: width, stride: stride, rows: first..<last,
+          columns: box.x0..<box.x1)
       }
       cairo_surface_mark_dirty_rectangle(
         target, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(rows))
@@ -296,7 +303,7 @@ enum ParallelMapRaster {
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
-    overBands: (userToDevice: cairo_matrix_t, overlay: BandOverlay)? = nil,
+    overBands: PlacedOverlay? = nil,
     streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
@@ -305,9 +312,9 @@ enum ParallelMapRaster {
     var afterBand: (@Sendable (Range<Int>) -> Void)?
     if let over = overBands {
       afterBand = { rows in
-        drawOverlay(
-          over.overlay, into: pixels.pointer, format: CAIRO_FORMAT_RGB24, width: width,
-          stride: stride, rows: rows, columns: 0..<width, userToDevice: over.userToDevice)
+        over.draw(
+          into: pixels.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
+          rows: rows, columns: 0..<width)
       }
     }
     let labels = streetNames(surface)

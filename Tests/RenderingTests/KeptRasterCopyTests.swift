@@ -151,9 +151,8 @@ struct BandOverlayTests {
       let data = cairo_image_surface_get_data(surface)!
       let stride = Int(cairo_image_surface_get_stride(surface))
       for rows in bands {
-        ParallelMapRaster.drawOverlay(
-          overlay, into: data, format: format, width: 300, stride: stride, rows: rows,
-          columns: 7..<290, userToDevice: matrix)
+        ParallelMapRaster.PlacedOverlay(userToDevice: matrix, body: overlay).draw(
+          into: data, format: format, width: 300, stride: stride, rows: rows, columns: 7..<290)
       }
       cairo_surface_mark_dirty(surface)
     } else {
