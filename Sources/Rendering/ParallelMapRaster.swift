@@ -197,8 +197,7 @@ enum ParallelMapRaster {
   /// under `cr`'s clip, rows on all cores, when the clip is whole-pixel rectangles (what
   /// Cairo's blit gives for an opaque raster, on one thread); `false`, having copied
   /// nothing, for other surfaces and clips. With `overlays`, each band of rows is then
-  /// drawn over by the overlay on
-  /// the thread that copied it.
+  /// drawn over by the overlay on the thread that copied it.
   @MainActor
   static func copy(
     _ raster: MapRasterCache.Raster, at origin: (x: Int, y: Int), into cr: OpaquePointer,
