@@ -165,8 +165,11 @@ final class MapTileCache {
 
   /// The tiles `wanted` (x, y) at `level`, drawing the missing ones on all cores; `nil`
   /// when they do not fit the budget together (the caller then draws the geometry directly).
+  /// When they fit, `meanwhile` runs on this thread while the missing tiles are drawn on
+  /// others (a single new tile, the usual case when the camera moves, keeps one core busy).
   func tiles(
-    map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)]
+    map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)],
+    meanwhile: () -> Void = {}
   ) -> [Tile]? {
     guard wanted.count * Self.tileBytes <= byteBudget else { return nil }
     frame += 1
@@ -184,9 +187,19 @@ final class MapTileCache {
         missing.append(index)
       }
     }
-    if !missing.isEmpty {
+    if missing.isEmpty {
+      meanwhile()
+    } else {
       let coordinates = missing.map { wanted[$0] }
-      let drawn = Self.draw(map: map, style: style, level: level, scale: scale, at: coordinates)
+      let slots = TileSlots(count: 0)
+      let group = DispatchGroup()
+      DispatchQueue.global(qos: .userInitiated).async(group: group) {
+        slots.replace(
+          with: Self.draw(map: map, style: style, level: level, scale: scale, at: coordinates))
+      }
+      meanwhile()
+      group.wait()
+      let drawn = slots.values
       for (slot, index) in missing.enumerated() {
         guard let tile = drawn[slot] else { return nil }
         let w = wanted[index]
@@ -269,6 +282,12 @@ final class TileSlots: @unchecked Sendable {
     lock.unlock()
   }
 
+  func replace(with values: [MapTileCache.Tile?]) {
+    lock.lock()
+    slots = values
+    lock.unlock()
+  }
+
   var values: [MapTileCache.Tile?] {
     lock.lock()
     defer { lock.unlock() }
@@ -301,7 +320,8 @@ enum MapTileCompositor {
 
   /// Draws `painter`'s geometry into `width` × `height` pixels at `destination` (RGB24 or
   /// ARGB32, `stride` bytes per row) from kept tiles, the camera's centre at `anchor`
-  /// (pixels), and `labels` composited over it (each band of rows by the thread that
+  /// (pixels), and the labels `labels` places composited over it (`labels` runs on this
+  /// thread while missing tiles are drawn on others; each band of rows by the thread that
   /// resampled it), then `afterBand` called with the band's rows on that thread; `false`
   /// (nothing drawn) when the tiles do not fit the cache's budget.
   @MainActor
@@ -309,7 +329,8 @@ enum MapTileCompositor {
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared,
-    labels: [LabelPlacement] = [], afterBand: (@Sendable (Range<Int>) -> Void)? = nil
+    labels: () -> [LabelPlacement] = { [] },
+    afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
     let camera = painter.scene.camera
@@ -324,10 +345,14 @@ enum MapTileCompositor {
       yx: scale * m.yx * metersPerPixel, yy: -scale * m.yy * metersPerPixel, y0: scale * m.y0)
     guard let toTiles = toDestination.inverted else { return false }
     let wanted = neededTiles(toTiles: toTiles, width: width, height: height)
-    guard !wanted.isEmpty, wanted.count <= 4096,
+    guard !wanted.isEmpty, wanted.count <= 4096 else { return false }
+    var placed: [LabelPlacement] = []
+    guard
       let tiles = cache.tiles(
-        map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted)
+        map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted,
+        meanwhile: { placed = labels() })
     else { return false }
+    let labels = placed
     // A table of the tiles by grid position over their bounding box.
     let x0 = wanted.map(\.x).min()!
     let y0 = wanted.map(\.y).min()!

@@ -316,12 +316,12 @@ enum ParallelMapRaster {
           rows: rows, columns: 0..<width)
       }
     }
-    let labels = streetNames(surface)
+    // The names are laid out while new tiles are drawn.
     let composed = MapTileCompositor.paint(
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
       anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter, labels: labels, afterBand: afterBand)
+      filter: filter, labels: { streetNames(surface) }, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil

@@ -209,6 +209,32 @@ import ViewKit
     #expect(off == 0, "\(off) pixels are not the water's colour")
   }
 
+  /// Street names are laid out while the missing tiles are drawn: a frame whose tiles are
+  /// all new has the same names, in the same places, as one whose tiles were kept.
+  @Test func namesAreTheSameWhetherTilesAreNewOrKept() throws {
+    let renderer = Renderer(scale: 2)
+    let bare = try Self.scene(heading: 37, metersPerPoint: 1.0)
+    var named = bare
+    named.showsRoadNames = true
+    Renderer.forgetKeptMapRasters()
+    let start = Renderer.mapTileStatistics
+    let fresh = try renderer.png(map: named, size: Self.size)
+    let drawn = Renderer.mapTileStatistics.drawn - start.drawn
+    #expect(drawn >= 4, "the first frame drew its tiles (\(drawn))")
+    // The same tiles kept (drawn for the frame without names), no kept raster for the
+    // named scene: this frame lays out its names with no tile to draw.
+    Renderer.forgetKeptMapRasters()
+    let withoutNames = try renderer.png(map: bare, size: Self.size)
+    let beforeKept = Renderer.mapTileStatistics
+    let kept = try renderer.png(map: named, size: Self.size)
+    #expect(Renderer.mapTileStatistics.drawn == beforeKept.drawn, "no tile was drawn")
+    #expect(Renderer.mapTileStatistics.reused > beforeKept.reused, "the tiles were reused")
+    let same = fresh == kept
+    #expect(same, "the names differ between new and kept tiles")
+    let showsNames = fresh != withoutNames
+    #expect(showsNames, "the frame shows street names")
+  }
+
   /// After the camera moves a few metres and turns a little, most tiles are reused.
   @Test func tilesAreReusedAfterASmallCameraMove() throws {
     let renderer = Renderer(scale: 3)
