@@ -86,6 +86,13 @@ final class CairoSurface {
     return sink.data
   }
 
+  /// The raster surface's pixels (flushed) and bytes per row; `nil` without image data.
+  var pixelBuffer: (data: UnsafeMutablePointer<UInt8>, stride: Int)? {
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    return (data, Int(cairo_image_surface_get_stride(surface)))
+  }
+
   /// The raster surface's premultiplied ARGB32 pixels, row by row (`stride` bytes per row).
   func withPixels<T>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws(RenderError) -> T)
     throws(RenderError) -> T

@@ -76,6 +76,12 @@ enum PNGEncoder {
       case nil: throw .encodingFailed("band \(band) was not encoded")
       }
     }
+    return assemble(parts, width: width, height: height, opaque: opaque)
+  }
+
+  /// The PNG file of `parts`, the raw deflate streams of consecutive bands of rows (the last
+  /// one final), RGB when `opaque`, else RGBA.
+  static func assemble(_ parts: [Band], width: Int, height: Int, opaque: Bool) -> Data {
     // The zlib stream: header (deflate, 32 KiB window, fastest), the bands, Adler-32.
     var adler: uLong = 1
     var streamCRC = crc32(0, nil, 0)
@@ -120,21 +126,24 @@ enum PNGEncoder {
     var rawCount: Int
   }
 
-  /// Filters and deflates rows `rows`; `nil` when `opaque` and a pixel is not.
-  private static func encodeBand(
+  /// Filters and deflates rows `rows`; `nil` when `opaque` and a pixel is not. Reads only
+  /// those rows (the row above the first is not compared), so other rows may be drawn
+  /// meanwhile.
+  static func encodeBand(
     pixels: UnsafePointer<UInt8>, stride: Int, width: Int, rows: Range<Int>,
     compression: PNGCompression, isLast: Bool, opaque: Bool
   ) -> Result<Band, RenderError>? {
     let rowBytes = 1 + (opaque ? 3 : 4) * width
     let count = rowBytes * rows.count
+    let first = rows.lowerBound
     /// Filters `rows` into `out`, one after the other; false when `opaque` and a pixel is not.
-    /// A row equal to the one above (any but the first; rows of flat colour) is written
-    /// with the `Up` filter, all zeros, without filtering it. Its opacity is the row above's,
-    /// which the band holding that row checks.
+    /// A row equal to the one above (any but the band's first; rows of flat colour) is
+    /// written with the `Up` filter, all zeros, without filtering it. Its opacity is the row
+    /// above's, which has been checked.
     func filter(_ rows: Range<Int>, into out: UnsafeMutablePointer<UInt8>) -> Bool {
       for (index, y) in rows.enumerated() {
         let row = UnsafeRawPointer(pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-        if y > 0, memcmp(row, pixels + (y - 1) * stride, 4 * width) == 0 {
+        if y > first, memcmp(row, pixels + (y - 1) * stride, 4 * width) == 0 {
           out[index * rowBytes] = 2
           (out + index * rowBytes + 1).update(repeating: 0, count: rowBytes - 1)
         } else if opaque {

@@ -70,8 +70,9 @@ public struct Renderer {
   public func png(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data
   {
-    let surface = try draw(window, at: time, map: map, kind: .raster)
-    return try encode(surface)
+    let drawn = try draw(window, at: time, map: map, kind: .raster, encodingAhead: true)
+    if let pipeline = drawn.pipeline { return try pipeline.finish() }
+    return try encode(drawn.surface)
   }
 
   /// How long the parts of one PNG took, in seconds of wall time.
@@ -87,9 +88,14 @@ public struct Renderer {
     throws(RenderError) -> (png: Data, timings: Timings)
   {
     let start = DispatchTime.now().uptimeNanoseconds
-    let surface = try draw(window, at: time, map: map, kind: .raster)
+    let painted = try draw(window, at: time, map: map, kind: .raster, encodingAhead: true)
     let drawn = DispatchTime.now().uptimeNanoseconds
-    let png = try encode(surface)
+    let png: Data
+    if let pipeline = painted.pipeline {
+      png = try pipeline.finish()
+    } else {
+      png = try encode(painted.surface)
+    }
     let end = DispatchTime.now().uptimeNanoseconds
     return (png, Timings(draw: Double(drawn - start) / 1e9, encode: Double(end - drawn) / 1e9))
   }
@@ -99,7 +105,7 @@ public struct Renderer {
   package func encodingTimes(
     window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil, count: Int
   ) throws(RenderError) -> [(wall: Double, cpu: Double)] {
-    let surface = try draw(window, at: time, map: map, kind: .raster)
+    let surface = try draw(window, at: time, map: map, kind: .raster).surface
     var times: [(wall: Double, cpu: Double)] = []
     for _ in 0..<max(0, count) {
       var cpuStart = timespec()
@@ -127,14 +133,15 @@ public struct Renderer {
   public func svg(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data
   {
-    SVGIdentifiers.renumber(try draw(window, at: time, map: map, kind: .svg).finishDocument())
+    SVGIdentifiers.renumber(
+      try draw(window, at: time, map: map, kind: .svg).surface.finishDocument())
   }
 
   /// A one-page PDF of `window` at `time`, sized in points.
   public func pdf(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data
   {
-    try draw(window, at: time, map: map, kind: .pdf).finishDocument()
+    try draw(window, at: time, map: map, kind: .pdf).surface.finishDocument()
   }
 
   // MARK: - Maps alone
@@ -190,9 +197,14 @@ public struct Renderer {
     else { throw .invalidSize(width: w, height: h) }
   }
 
+  /// Draws `root` into a new surface. With `encodingAhead`, raster output over a map drawn
+  /// in parallel (no debug overlay) comes with a pipeline that has been encoding the rows no
+  /// view after the map draws into while those views were painted: its
+  /// ``PNGBandPipeline/finish()`` gives the PNG.
   private func draw(
-    _ root: UIView, at time: TimeInterval?, map: MapLayer?, kind: CairoSurface.Kind
-  ) throws(RenderError) -> CairoSurface {
+    _ root: UIView, at time: TimeInterval?, map: MapLayer?, kind: CairoSurface.Kind,
+    encodingAhead: Bool = false
+  ) throws(RenderError) -> (surface: CairoSurface, pipeline: PNGBandPipeline?) {
     if let time, !time.isFinite { throw .invalidTime(time) }
     root.layoutIfNeeded()
     let size = root.bounds.size
@@ -212,12 +224,22 @@ public struct Renderer {
       context: surface.context, time: moment, images: images, map: map,
       rasterScale: kind == .raster && rendersInParallel ? scale : nil,
       mapTiles: usesMapTiles ? mapTileFilter : nil)
+    let pipeline =
+      encodingAhead && ViewPainter.encodesAhead && kind == .raster && rendersInParallel
+        && map != nil && debugOverlay == nil
+      ? PNGBandPipeline(surface: surface, compression: pngCompression) : nil
+    painter.pipeline = pipeline
     painter.paint(root: root)
     if let debugOverlay {
       DebugOverlayPainter(overlay: debugOverlay, time: moment).paint(root, in: surface.context)
     }
-    try check(surface, stage: "drawing the view tree")
-    return surface
+    do {
+      try check(surface, stage: "drawing the view tree")
+    } catch {
+      pipeline?.cancel()
+      throw error
+    }
+    return (surface, pipeline)
   }
 
   private func drawMap(_ scene: MapScene, size: CGSize, kind: CairoSurface.Kind)

@@ -23,11 +23,22 @@ final class ViewPainter {
   /// Whether backgrounds painted before a raster map leave out what the map covers (off
   /// only to test that the pictures are the same).
   static var leavesOutMapCover = true
+  /// Whether PNG frames over a raster map are encoded while the views over the map are
+  /// painted (``PNGBandPipeline``; off only to test that the pictures are the same).
+  static var encodesAhead = true
   /// The map view's rows left visible by the opaque views over it (``MapOcclusion``).
   private var mapRows: (top: Double, bottom: Double)?
   /// Whole device pixels the raster map will paint opaquely (its kept raster, or its land
   /// when drawn directly): backgrounds painted before the map leave them out.
   private var mapCover: (x0: Int, y0: Int, x1: Int, y1: Int)?
+  /// Encodes the picture's rows as PNG once no view left to paint draws into them (raster
+  /// output over a map): set before ``paint(root:)``.
+  var pipeline: PNGBandPipeline?
+  /// Whether the pipeline is told each step: views are counted in painting order, and from
+  /// the map on each view's start is a step (``plan(root:mapView:scale:pipeline:)``).
+  private var tellsPipeline = false
+  /// The views begun so far, in painting order.
+  private var step = 0
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
@@ -48,8 +59,89 @@ final class ViewPainter {
       let mapView = map.view ?? root
       mapRows = MapOcclusion.visibleRows(of: mapView, root: root, at: time)
       mapCover = Self.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
+      if let pipeline, let scale = rasterScale {
+        tellsPipeline = plan(root: root, mapView: map.view, scale: scale, pipeline: pipeline)
+      }
     }
+    step = 0
     paint(root, isRoot: true)
+  }
+
+  /// A view's frame and opacity on screen, `nil` when it is not painted (hidden, fully
+  /// transparent, or a frame that is not finite).
+  private func shown(_ view: UIView) -> (frame: CGRect, opacity: Double)? {
+    guard !view.isHidden else { return nil }
+    let layer = view.layer
+    let opacity = Double(layer.presentationOpacity(at: time))
+    guard opacity > 0.001 else { return nil }
+    let frame = layer.presentationFrame(at: time)
+    guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite
+    else { return nil }
+    return (frame, opacity)
+  }
+
+  /// Tells `pipeline`, for each of its bands, the last step that paints into it after the
+  /// map: a view painted after the map (its frame, its shadow, and a margin for antialiased
+  /// edges) until the step after its subviews, and the border of the map's view or of one
+  /// of its ancestors (painted after their subviews) until the same. `false` when the map is
+  /// not painted or is inside a group (a view on the way at partial opacity, composited
+  /// only at its end): then no row is final before the end.
+  private func plan(root: UIView, mapView: UIView?, scale: Double, pipeline: PNGBandPipeline)
+    -> Bool
+  {
+    var step = 0
+    var mapStep: Int?
+    var grouped = false
+    func touch(top: Double, bottom: Double, pad: Double, until last: Int) {
+      let low = ((top - pad) * scale).rounded(.down)
+      let high = ((bottom + pad) * scale).rounded(.up)
+      guard low.isFinite, high.isFinite, low < high, high > -1e9, low < 1e9 else { return }
+      pipeline.touch(rows: Int(max(low, -1e9))..<Int(min(high, 1e9)), until: last)
+    }
+    func visit(_ view: UIView, isRoot: Bool, originY: Double) {
+      guard let (frame, opacity) = shown(view) else { return }
+      step += 1
+      let index = step
+      let top = isRoot ? originY : originY + Double(frame.minY)
+      if mapStep == nil, mapView === view || (mapView == nil && isRoot) { mapStep = index }
+      let contentTop = top - Double(view.bounds.origin.y)
+      for subview in Self.drawingOrder(view.subviews) {
+        visit(subview, isRoot: false, originY: contentTop)
+      }
+      // The step after this view's subtree: the view (and its border) is done by then.
+      let end = step + 1
+      guard let mapStep else { return }
+      let layer = view.layer
+      let bottom = top + Double(frame.height)
+      if index > mapStep {
+        var pad = 2.0
+        if layer.shadowOpacity > 0, layer.shadowColor != nil, view.backgroundColor != nil {
+          let reach = abs(Double(layer.shadowOffset.height)) + max(0, Double(layer.shadowRadius))
+          pad += reach.isFinite ? reach : 1e9
+        }
+        touch(top: top, bottom: bottom, pad: pad, until: end)
+      } else if mapStep < end {
+        // The map's view or one of its ancestors.
+        if opacity < 0.999 { grouped = true }
+        if layer.borderWidth > 0 { touch(top: top, bottom: bottom, pad: 2, until: end) }
+      }
+    }
+    visit(root, isRoot: true, originY: 0)
+    return mapStep != nil && !grouped
+  }
+
+  /// Clips to the rows the pipeline has not taken yet (device space), so a view can never
+  /// draw into rows being encoded.
+  private func clipToUnfinishedRows(of pipeline: PNGBandPipeline) {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    cairo_identity_matrix(cr)
+    cairo_new_path(cr)
+    for rows in pipeline.unfinishedRows {
+      cairo_rectangle(cr, 0, Double(rows.lowerBound), Double(pipeline.width), Double(rows.count))
+    }
+    cairo_clip(cr)
+    cairo_set_matrix(cr, &matrix)
   }
 
   /// The whole device pixels of `mapView`'s visible rows, when nothing between it and
@@ -146,15 +238,15 @@ final class ViewPainter {
   }
 
   private func paint(_ view: UIView, isRoot: Bool) {
-    guard !view.isHidden else { return }
-    let presented = view.layer.presentation(at: time)
-    let opacity = Double(presented.opacity)
-    guard opacity > 0.001 else { return }
-    let frame = presented.frame
-    guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite
-    else { return }
+    guard let (frame, opacity) = shown(view) else { return }
+    step += 1
     let bounds = CGRect(origin: .zero, size: frame.size)
     cairo_save(cr)
+    if mapPainted, tellsPipeline, let pipeline {
+      // Rows no view from this one on draws into are final: encoded meanwhile.
+      pipeline.reached(step)
+      clipToUnfinishedRows(of: pipeline)
+    }
     if !isRoot { cairo_translate(cr, Double(frame.minX), Double(frame.minY)) }
     let grouped = opacity < 0.999
     if grouped { cairo_push_group(cr) }
@@ -284,6 +376,8 @@ final class ViewPainter {
         in: cr, size: bounds.size, anchor: anchor, underlays: !painted.drawn,
         markers: !painted.overlaid)
       cairo_restore(cr)
+      // Rows no view after the map draws into are final.
+      if tellsPipeline { pipeline?.reached(step) }
     }
     if let label = view as? UILabel {
       LabelPainter.shared.draw(label, in: cr, opacity: 1)

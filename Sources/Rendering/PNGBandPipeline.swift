@@ -1,0 +1,208 @@
+import Dispatch
+import Foundation
+
+/// Encodes a picture as PNG while it is still being drawn: its rows are cut into bands, and
+/// each band is encoded on another thread as soon as the drawing has passed the last step
+/// that draws into it; what is left is encoded on all cores when the drawing ends.
+///
+/// The drawing counts its steps (``ViewPainter``: one a view, in painting order) and tells
+/// the pipeline each step it reaches (``reached(_:)``); before that it marks, for every
+/// band, the step after which nothing more is drawn into its rows (``touch(rows:until:)``).
+/// A band whose last step has passed is final: its rows are read while the drawing goes on
+/// elsewhere. Every band is its own raw deflate stream (``PNGEncoder/encodeBand(pixels:stride:width:rows:compression:isLast:opaque:)``,
+/// which reads only its own rows), joined in order into one file at the end, so the file
+/// does not depend on the order in which bands were encoded.
+final class PNGBandPipeline: @unchecked Sendable {
+  /// Rows per band: enough to keep each band's end (a few bytes) negligible, few enough
+  /// that the threads share out the last bands evenly.
+  static let bandRows = 128
+
+  /// What the last finished pipeline did: its bands, and how many of them were final
+  /// before the drawing ended (for tests).
+  nonisolated(unsafe) private(set) static var lastUse = (bands: 0, finalBeforeTheEnd: 0)
+  private static let lastUseLock = NSLock()
+
+  /// ``lastUse``, read under its lock.
+  static var lastUseReported: (bands: Int, finalBeforeTheEnd: Int) {
+    lastUseLock.lock()
+    defer { lastUseLock.unlock() }
+    return lastUse
+  }
+
+  private let surface: CairoSurface
+  private let pixels: UnsafePointer<UInt8>
+  private let stride: Int
+  /// The picture's width in pixels.
+  let width: Int
+  private let compression: PNGCompression
+  /// The bands' rows, top to bottom.
+  let bands: [Range<Int>]
+  /// For each band, the step after which it is final (0: before any step).
+  private var lastSteps: [Int]
+  private var taken: [Bool]
+  private var results: [Result<PNGEncoder.Band, RenderError>?]
+  private var untaken: Int
+  /// The step the drawing has reached.
+  private var step = -1
+  private var translucent = false
+  private var started = false
+  private let condition = NSCondition()
+  private let helpers = DispatchGroup()
+
+  /// A pipeline over `surface`'s pixels (an image surface), which it keeps until it is
+  /// finished or cancelled; `nil` when the surface has no pixels.
+  init?(surface: CairoSurface, compression: PNGCompression) {
+    guard let buffer = surface.pixelBuffer else { return nil }
+    self.surface = surface
+    pixels = UnsafePointer(buffer.data)
+    stride = buffer.stride
+    width = surface.pixelWidth
+    self.compression = compression
+    let height = surface.pixelHeight
+    bands = Swift.stride(from: 0, to: height, by: Self.bandRows).map {
+      $0..<min(height, $0 + Self.bandRows)
+    }
+    lastSteps = Array(repeating: 0, count: bands.count)
+    taken = Array(repeating: false, count: bands.count)
+    results = Array(repeating: nil, count: bands.count)
+    untaken = bands.count
+  }
+
+  /// Marks `rows` (device rows, clamped to the picture) as drawn into until step `last`:
+  /// their bands are final only once the drawing has passed it. Call before ``reached(_:)``.
+  func touch(rows: Range<Int>, until last: Int) {
+    guard let firstRow = bands.first?.lowerBound, let lastRow = bands.last?.upperBound else {
+      return
+    }
+    let low = max(firstRow, rows.lowerBound)
+    let high = min(lastRow, rows.upperBound)
+    guard low < high else { return }
+    condition.lock()
+    for band in (low / Self.bandRows)...((high - 1) / Self.bandRows) {
+      lastSteps[band] = max(lastSteps[band], last)
+    }
+    condition.unlock()
+  }
+
+  /// The drawing has reached step `step` (everything drawn at earlier steps is done): bands
+  /// final by then are handed to the helper threads, which start on the first call.
+  func reached(_ step: Int) {
+    condition.lock()
+    self.step = max(self.step, step)
+    let start = !started
+    started = true
+    condition.broadcast()
+    condition.unlock()
+    guard start else { return }
+    for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1) {
+      DispatchQueue.global(qos: .userInitiated).async(group: helpers) { self.work() }
+    }
+  }
+
+  /// The rows of the bands that are not final yet (at the step reached), merged into runs.
+  var unfinishedRows: [Range<Int>] {
+    condition.lock()
+    defer { condition.unlock() }
+    var runs: [Range<Int>] = []
+    for (band, rows) in bands.enumerated() where lastSteps[band] > step {
+      if let last = runs.last, last.upperBound == rows.lowerBound {
+        runs[runs.count - 1] = last.lowerBound..<rows.upperBound
+      } else {
+        runs.append(rows)
+      }
+    }
+    return runs
+  }
+
+  /// Takes and encodes final bands until none is left to take; waits for bands to become
+  /// final while some are not.
+  private func work() {
+    while true {
+      condition.lock()
+      var next: Int?
+      while true {
+        next = bands.indices.first { !taken[$0] && lastSteps[$0] <= step }
+        if next != nil || untaken == 0 { break }
+        condition.wait()
+      }
+      guard let band = next else {
+        condition.unlock()
+        return
+      }
+      taken[band] = true
+      untaken -= 1
+      condition.unlock()
+      let result = PNGEncoder.encodeBand(
+        pixels: pixels, stride: stride, width: width, rows: bands[band],
+        compression: compression, isLast: band == bands.count - 1, opaque: true)
+      condition.lock()
+      if let result {
+        results[band] = result
+      } else {
+        translucent = true
+      }
+      condition.unlock()
+    }
+  }
+
+  /// Ends the drawing: encodes the bands left on this thread and the helpers, waits for
+  /// them, and returns the file (RGBA when a pixel is translucent: then every band again,
+  /// on all cores).
+  func finish() throws(RenderError) -> Data {
+    condition.lock()
+    let finalBefore = lastSteps.filter { $0 <= step }.count
+    condition.unlock()
+    Self.lastUseLock.lock()
+    Self.lastUse = (bands.count, finalBefore)
+    Self.lastUseLock.unlock()
+    reached(Int.max)
+    work()
+    helpers.wait()
+    var parts: [PNGEncoder.Band] = []
+    parts.reserveCapacity(bands.count)
+    defer { for part in parts { BufferPool.shared.recycle(part.bytes) } }
+    if translucent {
+      for case .success(let part) in results { BufferPool.shared.recycle(part.bytes) }
+      let redone = BandResults(count: bands.count)
+      let bands = self.bands
+      let source = UnsafeSendable(pixels)
+      let (stride, width, compression) = (self.stride, self.width, self.compression)
+      DispatchQueue.concurrentPerform(iterations: bands.count) { band in
+        if let result = PNGEncoder.encodeBand(
+          pixels: source.pointer, stride: stride, width: width, rows: bands[band],
+          compression: compression, isLast: band == bands.count - 1, opaque: false)
+        {
+          redone.set(band, result)
+        }
+      }
+      results = bands.indices.map { redone.get($0) }
+    }
+    var failure: RenderError?
+    for (band, result) in results.enumerated() {
+      switch result {
+      case .success(let part): parts.append(part)
+      case .failure(let error): failure = failure ?? error
+      case nil: failure = failure ?? .encodingFailed("band \(band) was not encoded")
+      }
+    }
+    if let failure { throw failure }
+    return PNGEncoder.assemble(
+      parts, width: width, height: surface.pixelHeight, opaque: !translucent)
+  }
+
+  /// Ends the drawing without a file (it failed): no band is encoded any more, the helpers
+  /// stop, and encoded bands are given back.
+  func cancel() {
+    condition.lock()
+    for band in bands.indices where !taken[band] {
+      taken[band] = true
+      untaken -= 1
+    }
+    step = Int.max
+    condition.broadcast()
+    condition.unlock()
+    helpers.wait()
+    for case .success(let part) in results { BufferPool.shared.recycle(part.bytes) }
+    results = Array(repeating: nil, count: bands.count)
+  }
+}
