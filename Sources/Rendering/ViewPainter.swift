@@ -29,7 +29,8 @@ final class ViewPainter {
   /// The map view's rows left visible by the opaque views over it (``MapOcclusion``).
   private var mapRows: (top: Double, bottom: Double)?
   /// Whole device pixels the raster map will paint opaquely (its kept raster, or its land
-  /// when drawn directly): backgrounds painted before the map leave them out.
+  /// when drawn directly), or opaque views over it will: backgrounds painted before the map
+  /// leave them out.
   private var mapCover: (x0: Int, y0: Int, x1: Int, y1: Int)?
   /// Encodes the picture's rows as PNG once no view left to paint draws into them (raster
   /// output over a map): set before ``paint(root:)``.
@@ -144,7 +145,7 @@ final class ViewPainter {
     cairo_set_matrix(cr, &matrix)
   }
 
-  /// The whole device pixels of `mapView`'s visible rows, when nothing between it and
+  /// The whole device pixels of `mapView`'s rectangle, when nothing between it and
   /// `root` makes the map less than opaque there: every view on the way shown at full
   /// opacity (no group), no rounded clip, an opaque land colour. `nil` otherwise.
   private func cover(of mapView: UIView, root: UIView, scene: MapScene) -> (
@@ -155,11 +156,9 @@ final class ViewPainter {
     let own = view.layer.presentation(at: time)
     guard !(view.layer.masksToBounds && view.layer.cornerRadius > 0) else { return nil }
     // The map view's rectangle in its own frame space, then in each ancestor's.
+    // Its whole rectangle: rows the map leaves undrawn (``MapOcclusion``) are covered by
+    // opaque views painted after it, which hide them as well as the map would.
     var rect = CGRect(origin: .zero, size: own.frame.size)
-    if let rows = mapRows {
-      rect = CGRect(
-        x: 0, y: CGFloat(rows.top), width: rect.width, height: CGFloat(rows.bottom - rows.top))
-    }
     while true {
       let presented = view.layer.presentation(at: time)
       guard !view.isHidden, presented.opacity >= 0.999 else { return nil }
