@@ -8,6 +8,7 @@ final class BufferPool: @unchecked Sendable {
   private let lock = NSLock()
   private var surfaces: [OpaquePointer] = []
   private var arrays: [[UInt8]] = []
+  private var keptBytes = 0
 
   deinit {
     for surface in surfaces { cairo_surface_destroy(surface) }
@@ -45,17 +46,25 @@ final class BufferPool: @unchecked Sendable {
     lock.lock()
     if let index = arrays.firstIndex(where: { $0.count >= count }) {
       let array = arrays.remove(at: index)
+      keptBytes -= array.count
       lock.unlock()
       return array
     }
     lock.unlock()
-    return [UInt8](repeating: 0, count: count)
+    return [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
   }
 
-  /// Returns an array for reuse (at most four are kept).
+  /// Returns an array for reuse (up to 48 MB of them are kept: a frame encoded in bands
+  /// gives back one array a band).
   func recycle(_ array: [UInt8]) {
     lock.lock()
     defer { lock.unlock() }
-    if arrays.count < 4 { arrays.append(array) }
+    if keptBytes + array.count <= Self.arrayBudget {
+      arrays.append(array)
+      keptBytes += array.count
+    }
   }
+
+  /// The most bytes of arrays kept for reuse.
+  static let arrayBudget = 48 << 20
 }

@@ -12,18 +12,22 @@ import Foundation
 /// elsewhere. Every band is its own raw deflate stream (``PNGEncoder/encodeBand(pixels:stride:width:rows:compression:isLast:opaque:)``,
 /// which reads only its own rows), joined in order into one file at the end, so the file
 /// does not depend on the order in which bands were encoded.
+///
+/// A band depends on nothing but its rows' pixels: each frame's pixels and bands are kept
+/// (``KeptEncoding``), and a band whose rows are the same as the last frame's (the cards
+/// over a moving map, everything on a frame whose camera stayed) takes the kept stream
+/// instead of being encoded again — the same bytes.
 final class PNGBandPipeline: @unchecked Sendable {
   /// Rows per band: enough to keep each band's end (a few bytes) negligible, few enough
   /// that the threads share out the last bands evenly.
   static let bandRows = 128
 
-  /// What the last finished pipeline did: its bands, and how many of them were final
-  /// before the drawing ended (for tests).
-  nonisolated(unsafe) private(set) static var lastUse = (bands: 0, finalBeforeTheEnd: 0)
+  nonisolated(unsafe) private static var lastUse = (bands: 0, finalBeforeTheEnd: 0, reused: 0)
   private static let lastUseLock = NSLock()
 
-  /// ``lastUse``, read under its lock.
-  static var lastUseReported: (bands: Int, finalBeforeTheEnd: Int) {
+  /// What the last finished pipeline did: its bands, how many were final before the drawing
+  /// ended, and how many took the last frame's stream (for tests).
+  static var lastUseReported: (bands: Int, finalBeforeTheEnd: Int, reused: Int) {
     lastUseLock.lock()
     defer { lastUseLock.unlock() }
     return lastUse
@@ -40,6 +44,8 @@ final class PNGBandPipeline: @unchecked Sendable {
   /// For each band, the step after which it is final (0: before any step).
   private var lastSteps: [Int]
   private var taken: [Bool]
+  /// The bands that took the last frame's stream.
+  private var reused: [Bool]
   private var results: [Result<PNGEncoder.Band, RenderError>?]
   private var untaken: Int
   /// The step the drawing has reached.
@@ -48,6 +54,8 @@ final class PNGBandPipeline: @unchecked Sendable {
   private var started = false
   private let condition = NSCondition()
   private let helpers = DispatchGroup()
+  /// The last frame's pixels and RGB bands, when they have this frame's size and encoding.
+  private var previous: KeptEncoding.Frame?
 
   /// A pipeline over `surface`'s pixels (an image surface), which it keeps until it is
   /// finished or cancelled; `nil` when the surface has no pixels.
@@ -64,8 +72,21 @@ final class PNGBandPipeline: @unchecked Sendable {
     }
     lastSteps = Array(repeating: 0, count: bands.count)
     taken = Array(repeating: false, count: bands.count)
+    reused = Array(repeating: false, count: bands.count)
     results = Array(repeating: nil, count: bands.count)
     untaken = bands.count
+    previous = KeptEncoding.shared.take(
+      width: width, height: height, compression: compression, bands: bands.count)
+  }
+
+  /// The last frame's stream for `band` when its rows hold the same pixels.
+  private func kept(_ band: Int) -> PNGEncoder.Band? {
+    guard let previous, let part = previous.bands[band] else { return nil }
+    for y in bands[band] {
+      guard memcmp(pixels + y * stride, previous.pixels + y * previous.stride, 4 * width) == 0
+      else { return nil }
+    }
+    return part
   }
 
   /// Marks `rows` (device rows, clamped to the picture) as drawn into until step `last`:
@@ -132,6 +153,13 @@ final class PNGBandPipeline: @unchecked Sendable {
       taken[band] = true
       untaken -= 1
       condition.unlock()
+      if let part = kept(band) {
+        condition.lock()
+        results[band] = .success(part)
+        reused[band] = true
+        condition.unlock()
+        continue
+      }
       let result = PNGEncoder.encodeBand(
         pixels: pixels, stride: stride, width: width, rows: bands[band],
         compression: compression, isLast: band == bands.count - 1, opaque: true)
@@ -153,14 +181,23 @@ final class PNGBandPipeline: @unchecked Sendable {
     let finalBefore = lastSteps.filter { $0 <= step }.count
     condition.unlock()
     Self.lastUseLock.lock()
-    Self.lastUse = (bands.count, finalBefore)
+    Self.lastUse = (bands.count, finalBefore, 0)
     Self.lastUseLock.unlock()
     reached(Int.max)
     work()
     helpers.wait()
+    // The last frame's streams not taken go back to the pool.
+    if let previous {
+      for (band, part) in previous.bands.enumerated() where !reused[band] {
+        if let part { BufferPool.shared.recycle(part.bytes) }
+      }
+      self.previous = nil
+    }
+    Self.lastUseLock.lock()
+    Self.lastUse.reused = reused.filter { $0 }.count
+    Self.lastUseLock.unlock()
     var parts: [PNGEncoder.Band] = []
     parts.reserveCapacity(bands.count)
-    defer { for part in parts { BufferPool.shared.recycle(part.bytes) } }
     if translucent {
       for case .success(let part) in results { BufferPool.shared.recycle(part.bytes) }
       let redone = BandResults(count: bands.count)
@@ -185,9 +222,22 @@ final class PNGBandPipeline: @unchecked Sendable {
       case nil: failure = failure ?? .encodingFailed("band \(band) was not encoded")
       }
     }
-    if let failure { throw failure }
-    return PNGEncoder.assemble(
+    if let failure {
+      for part in parts { BufferPool.shared.recycle(part.bytes) }
+      throw failure
+    }
+    let png = PNGEncoder.assemble(
       parts, width: width, height: surface.pixelHeight, opaque: !translucent)
+    if translucent {
+      for part in parts { BufferPool.shared.recycle(part.bytes) }
+    } else {
+      // These pixels and streams serve the next frame.
+      KeptEncoding.shared.keep(
+        KeptEncoding.Frame(
+          surface: surface, pixels: pixels, stride: stride, width: width,
+          height: surface.pixelHeight, compression: compression, bands: parts))
+    }
+    return png
   }
 
   /// Ends the drawing without a file (it failed): no band is encoded any more, the helpers
@@ -202,7 +252,75 @@ final class PNGBandPipeline: @unchecked Sendable {
     condition.broadcast()
     condition.unlock()
     helpers.wait()
-    for case .success(let part) in results { BufferPool.shared.recycle(part.bytes) }
+    for (band, result) in results.enumerated() where !reused[band] {
+      if case .success(let part) = result { BufferPool.shared.recycle(part.bytes) }
+    }
+    // The last frame's streams stay kept.
+    if let previous { KeptEncoding.shared.keep(previous) }
+    previous = nil
     results = Array(repeating: nil, count: bands.count)
+  }
+}
+
+/// The last PNG frame's pixels and RGB band streams (``PNGBandPipeline``), for the next
+/// frame of the same size and encoding: a band whose rows did not change takes its stream.
+final class KeptEncoding: @unchecked Sendable {
+  static let shared = KeptEncoding()
+
+  /// One frame: its surface (kept alive for its pixels) and its bands' streams.
+  struct Frame: @unchecked Sendable {
+    let surface: CairoSurface
+    let pixels: UnsafePointer<UInt8>
+    let stride: Int
+    let width: Int
+    let height: Int
+    let compression: PNGCompression
+    var bands: [PNGEncoder.Band?]
+
+    init(
+      surface: CairoSurface, pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int,
+      compression: PNGCompression, bands: [PNGEncoder.Band]
+    ) {
+      self.surface = surface
+      self.pixels = pixels
+      self.stride = stride
+      self.width = width
+      self.height = height
+      self.compression = compression
+      self.bands = bands
+    }
+  }
+
+  private let lock = NSLock()
+  private var frame: Frame?
+
+  /// Takes the kept frame when it has this size, encoding and number of bands (it is then
+  /// no longer kept: the caller gives back what it does not use); `nil` otherwise.
+  func take(width: Int, height: Int, compression: PNGCompression, bands: Int) -> Frame? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let kept = frame, kept.width == width, kept.height == height,
+      kept.compression == compression, kept.bands.count == bands
+    else { return nil }
+    frame = nil
+    return kept
+  }
+
+  /// Keeps `frame` for the next one, giving back the streams of the frame kept before.
+  func keep(_ frame: Frame) {
+    lock.lock()
+    let old = self.frame
+    self.frame = frame
+    lock.unlock()
+    for case let part? in old?.bands ?? [] { BufferPool.shared.recycle(part.bytes) }
+  }
+
+  /// Forgets the kept frame.
+  func removeAll() {
+    lock.lock()
+    let old = frame
+    frame = nil
+    lock.unlock()
+    for case let part? in old?.bands ?? [] { BufferPool.shared.recycle(part.bytes) }
   }
 }

@@ -167,6 +167,7 @@ public struct Renderer {
   public static func forgetKeptMapRasters() {
     MapRasterCache.shared.removeAll()
     MapTileCache.shared.removeAll()
+    KeptEncoding.shared.removeAll()
   }
 
   /// How the kept map tiles have been used so far (``usesMapTiles``), and what they take.

@@ -8,7 +8,9 @@ import ViewKit
 /// A PNG frame over a raster map is encoded while the views over the map are painted: the
 /// rows no view left to paint draws into are encoded on other threads. The pictures are the
 /// same pixel for pixel as encoding after the drawing, whatever the views do (shadows,
-/// partial opacity, animations, right-to-left, translucent windows).
+/// partial opacity, animations, right-to-left, translucent windows); bands whose rows did
+/// not change since the last frame take its streams, and the file is the same as a fresh
+/// encoding.
 @MainActor
 @Suite(.serialized) struct EncodeAheadTests {
   /// A navigation-like screen: a map under a header card with a shadow and text, a
@@ -146,6 +148,45 @@ import ViewKit
     let after = try Self.png(window, map: map, ahead: false, tiles: true, scale: 2)
     #expect(ahead[25] == 6, "colour type RGBA")
     #expect(try Self.samePixels(ahead, after))
+  }
+
+  @Test func anUnchangedFrameTakesTheLastFramesStreams() throws {
+    let (window, map) = Self.screen(clock: ManualClock())
+    Renderer.forgetKeptMapRasters()
+    let first = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    #expect(PNGBandPipeline.lastUseReported.reused == 0)
+    let second = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    let use = PNGBandPipeline.lastUseReported
+    #expect(use.reused == use.bands, "\(use)")
+    let same = first == second
+    #expect(same, "the same file")
+  }
+
+  @Test func changedRowsAreEncodedAgain() throws {
+    let (window, map) = Self.screen(clock: ManualClock())
+    Renderer.forgetKeptMapRasters()
+    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    // New text in the header: its rows change, the map's and the footer's do not.
+    let title = try #require(window.subviews[0].subviews[1].subviews[0] as? UILabel)
+    title.text = "Boulevard du Larvotto"
+    let changed = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    let use = PNGBandPipeline.lastUseReported
+    #expect(use.reused > 0 && use.reused < use.bands, "\(use)")
+    // The same file as encoding every band afresh.
+    Renderer.forgetKeptMapRasters()
+    let fresh = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    #expect(PNGBandPipeline.lastUseReported.reused == 0)
+    let same = changed == fresh
+    #expect(same, "the same file as a fresh encoding")
+  }
+
+  @Test func translucentFramesAreNotKept() throws {
+    let (window, map) = Self.screen(windowColor: nil, clock: ManualClock())
+    map.frame = CGRect(x: 20, y: 30, width: 350, height: 790)
+    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    let second = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    #expect(PNGBandPipeline.lastUseReported.reused == 0)
+    #expect(second[25] == 6, "colour type RGBA")
   }
 
   @Test func aMapInsideAGroupIsEncodedAtTheEnd() throws {
