@@ -18,7 +18,18 @@ enum MapOcclusion {
   static func visibleRows(of mapView: UIView, root: UIView, at time: TimeInterval)
     -> (top: Double, bottom: Double)?
   {
+    occlusion(of: mapView, root: root, at: time).rows
+  }
+
+  /// The map view's visible rows (``visibleRows(of:root:at:)``), and the rectangles (root
+  /// points) that opaque views painted after the map cover entirely: each view's rectangle
+  /// shrunk inside its rounded corners (by 0.3 of the radius on every side, which keeps the
+  /// rectangle inside the arcs) and its clipping ancestors.
+  static func occlusion(of mapView: UIView, root: UIView, at time: TimeInterval)
+    -> (rows: (top: Double, bottom: Double)?, covered: [CGRect])
+  {
     var bands: [(left: Double, right: Double, top: Double, bottom: Double)] = []
+    var covered: [CGRect] = []
     var mapRect: CGRect?
     var mapTop = 0.0
     var afterMap = false
@@ -44,6 +55,11 @@ enum MapOcclusion {
           bands.append(
             (Double(opaque.minX), Double(opaque.maxX), Double(opaque.minY), Double(opaque.maxY)))
         }
+        let radius = max(rounded.top, rounded.bottom, 0)
+        let radiusX = min(radius, max(0, Double(rect.width)) / 2)
+        let inside = rect.insetBy(dx: CGFloat(0.3 * radiusX), dy: CGFloat(0.3 * radius))
+          .intersection(clip)
+        if !inside.isNull, !inside.isEmpty { covered.append(inside) }
       }
       if view === mapView {
         mapRect = rect.intersection(clip)
@@ -62,7 +78,7 @@ enum MapOcclusion {
     }
     let everything = CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
     visit(root, origin: .zero, clip: everything, isRoot: true)
-    guard let map = mapRect, !map.isNull, map.height > 0 else { return nil }
+    guard let map = mapRect, !map.isNull, map.height > 0 else { return (nil, covered) }
     // Trim the map's rows from the top and the bottom while a band hides the whole width.
     let left = Double(map.minX)
     let right = Double(map.maxX)
@@ -82,9 +98,11 @@ enum MapOcclusion {
         }
       }
     }
-    guard top < bottom, top > Double(map.minY) || bottom < Double(map.maxY) else { return nil }
+    guard top < bottom, top > Double(map.minY) || bottom < Double(map.maxY) else {
+      return (nil, covered)
+    }
     // In the map view's own points (the map is drawn from its frame's origin).
-    return (top - mapTop, bottom - mapTop)
+    return ((top - mapTop, bottom - mapTop), covered)
   }
 
   /// How far a layer's rounded corners reach in from its top and its bottom edge: the

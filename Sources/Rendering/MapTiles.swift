@@ -329,7 +329,7 @@ enum MapTileCompositor {
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared,
-    labels: () -> [LabelPlacement] = { [] },
+    skipping: [ParallelMapRaster.PixelBox] = [], labels: () -> [LabelPlacement] = { [] },
     afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
@@ -382,8 +382,8 @@ enum MapTileCompositor {
         guard first < last else { return }
         resample(
           grid, toTiles: toTiles, filter: filter, into: target.pointer, stride: stride,
-          width: width,
-          rows: first..<last)
+          width: width, rows: first..<last,
+          skipping: skipping.filter { $0.y0 < last && $0.y1 > first && $0.x0 < $0.x1 })
         // Street names over the band, while its pixels are in the cache.
         for label in labels {
           label.composite(into: target.pointer, stride: stride, rows: first..<last)
@@ -458,11 +458,13 @@ enum MapTileCompositor {
   }
 
   /// Bilinear resampling of `rows` of the destination: each pixel's centre mapped to tile
-  /// pixels, the four pixels around it weighed in 8-bit fixed point.
+  /// pixels, the four pixels around it weighed in 8-bit fixed point. Pixels inside a box of
+  /// `skipping` are left as they are (opaque views will cover them); the others are the
+  /// same as without it (each run's start is stepped to as the row's walk would).
   static func resample(
     _ grid: TileGrid, toTiles: Affine, filter: MapTileFilter,
     into destination: UnsafeMutablePointer<UInt8>,
-    stride: Int, width: Int, rows: Range<Int>
+    stride: Int, width: Int, rows: Range<Int>, skipping: [ParallelMapRaster.PixelBox] = []
   ) {
     let shift = MapTileCache.tileShift
     let size = MapTileCache.tileSize
@@ -485,104 +487,129 @@ enum MapTileCompositor {
             let (sx, sy) = toTiles.apply(Double(firstColumn) + 0.5, Double(row) + 0.5)
             // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
             let shiftBack = filter == .bilinear ? 0.5 : 0
-            var fx = Int(((sx - shiftBack) * one).rounded())
-            var fy = Int(((sy - shiftBack) * one).rounded())
+            let startX = Int(((sx - shiftBack) * one).rounded())
+            let startY = Int(((sy - shiftBack) * one).rounded())
             let out = UnsafeMutableRawPointer(destination + row * stride)
               .assumingMemoryBound(to: UInt32.self)
-            // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
-            var column = firstColumn
-            while column < lastColumn {
-              let tileX = (fx >> 16) >> shift
-              let tileY = (fy >> 16) >> shift
-              // How many more pixels stay in this tile along x and along y (16.16 steps).
-              let run = min(
-                lastColumn - column,
-                1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
-                1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
-              let tx = tileX - grid.x0
-              let ty = tileY - grid.y0
-              let found =
-                tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
-                ? table[ty * grid.columns + tx] : nil
-              guard let pixels = found else {
-                for c in column..<(column + run) { out[c] = grid.fallback }
-                fx &+= stepX &* run
-                fy &+= stepY &* run
-                column += run
-                continue
-              }
-              // A sample's pixel in the tile: its block, and its place in the block.
-              let flatShift = MapTileCache.flatShift
-              let perSide = MapTileCache.blocksPerSide
-              let side = MapTileCache.blockSide
-              let area = MapTileCache.blockArea
-              let originX = tileX << (shift + 16)
-              let originY = tileY << (shift + 16)
-              let inBlock = MapTileCache.flatBlock - 1
-              if filter == .nearest {
-                for c in column..<(column + run) {
-                  let x = (fx &- originX) >> 16
-                  let y = (fy &- originY) >> 16
-                  let at =
-                    ((y >> flatShift) &* perSide &+ (x >> flatShift)) &* area &+ (y & inBlock)
-                    &* side &+ (x & inBlock)
-                  out[c] = pixels[at] | 0xFF00_0000
-                  fx &+= stepX
-                  fy &+= stepY
+            // The block's columns less those the boxes covering this row skip, one segment
+            // at a time (no allocation per row).
+            let blockEnd = lastColumn
+            var next = firstColumn
+            while next < blockEnd {
+              var moved = true
+              while moved {
+                moved = false
+                for box in skipping
+                where box.y0 <= row && row < box.y1 && box.x0 <= next && next < box.x1 {
+                  next = box.x1
+                  moved = true
                 }
-                column += run
-                continue
               }
-              // Two pixels side by side in one 64-bit load (tiles are little-endian words).
-              let raw = UnsafeRawPointer(pixels)
-              let below = side &* 4
-              // Runs of pixels whose samples lie in one block: filled with its colour when it
-              // is flat, else weighed one by one.
-              let blocks = flatTable[ty * grid.columns + tx]!
-              let end = column + run
-              while column < end {
-                let bx = (fx &- originX) >> (16 + flatShift)
-                let by = (fy &- originY) >> (16 + flatShift)
-                let steps = min(
-                  end - column,
-                  1
-                    + stepsWithin(
-                      fx, step: stepX, low: originX &+ bx << (16 + flatShift),
-                      size: 1 << (16 + flatShift)),
-                  1
-                    + stepsWithin(
-                      fy, step: stepY, low: originY &+ by << (16 + flatShift),
-                      size: 1 << (16 + flatShift)))
-                let index = by &* perSide &+ bx
-                let colour = blocks[index]
-                if colour != 0 {
-                  (out + column).update(repeating: colour, count: steps)
-                  fx &+= stepX &* steps
-                  fy &+= stepY &* steps
-                  column += steps
+              guard next < blockEnd else { break }
+              var end = blockEnd
+              for box in skipping where box.y0 <= row && row < box.y1 && box.x0 > next {
+                end = min(end, box.x0)
+              }
+              let segment = next..<end
+              next = end
+              var fx = startX &+ stepX &* (segment.lowerBound - firstColumn)
+              var fy = startY &+ stepY &* (segment.lowerBound - firstColumn)
+              let lastColumn = segment.upperBound
+              // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
+              var column = segment.lowerBound
+              while column < lastColumn {
+                let tileX = (fx >> 16) >> shift
+                let tileY = (fy >> 16) >> shift
+                // How many more pixels stay in this tile along x and along y (16.16 steps).
+                let run = min(
+                  lastColumn - column,
+                  1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
+                  1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
+                let tx = tileX - grid.x0
+                let ty = tileY - grid.y0
+                let found =
+                  tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
+                  ? table[ty * grid.columns + tx] : nil
+                guard let pixels = found else {
+                  for c in column..<(column + run) { out[c] = grid.fallback }
+                  fx &+= stepX &* run
+                  fy &+= stepY &* run
+                  column += run
                   continue
                 }
-                // The block's first pixel, less its corner's place (16.16 bits dropped).
-                let base =
-                  index &* area &- ((originY >> 16) &+ (by << flatShift)) &* side
-                  &- ((originX >> 16) &+ (bx << flatShift))
-                for c in column..<(column + steps) {
-                  let at = ((fy >> 16) &* side &+ (fx >> 16) &+ base) &* 4
-                  let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                  let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
-                  // Four equal pixels need no weighing.
-                  if top == bottom,
-                    UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
-                  {
-                    out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
-                  } else {
-                    out[c] = OpaqueLanes.bilinear(
-                      top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
+                // A sample's pixel in the tile: its block, and its place in the block.
+                let flatShift = MapTileCache.flatShift
+                let perSide = MapTileCache.blocksPerSide
+                let side = MapTileCache.blockSide
+                let area = MapTileCache.blockArea
+                let originX = tileX << (shift + 16)
+                let originY = tileY << (shift + 16)
+                let inBlock = MapTileCache.flatBlock - 1
+                if filter == .nearest {
+                  for c in column..<(column + run) {
+                    let x = (fx &- originX) >> 16
+                    let y = (fy &- originY) >> 16
+                    let at =
+                      ((y >> flatShift) &* perSide &+ (x >> flatShift)) &* area &+ (y & inBlock)
+                      &* side &+ (x & inBlock)
+                    out[c] = pixels[at] | 0xFF00_0000
+                    fx &+= stepX
+                    fy &+= stepY
                   }
-                  fx &+= stepX
-                  fy &+= stepY
+                  column += run
+                  continue
                 }
-                column += steps
+                // Two pixels side by side in one 64-bit load (tiles are little-endian words).
+                let raw = UnsafeRawPointer(pixels)
+                let below = side &* 4
+                // Runs of pixels whose samples lie in one block: filled with its colour when it
+                // is flat, else weighed one by one.
+                let blocks = flatTable[ty * grid.columns + tx]!
+                let end = column + run
+                while column < end {
+                  let bx = (fx &- originX) >> (16 + flatShift)
+                  let by = (fy &- originY) >> (16 + flatShift)
+                  let steps = min(
+                    end - column,
+                    1
+                      + stepsWithin(
+                        fx, step: stepX, low: originX &+ bx << (16 + flatShift),
+                        size: 1 << (16 + flatShift)),
+                    1
+                      + stepsWithin(
+                        fy, step: stepY, low: originY &+ by << (16 + flatShift),
+                        size: 1 << (16 + flatShift)))
+                  let index = by &* perSide &+ bx
+                  let colour = blocks[index]
+                  if colour != 0 {
+                    (out + column).update(repeating: colour, count: steps)
+                    fx &+= stepX &* steps
+                    fy &+= stepY &* steps
+                    column += steps
+                    continue
+                  }
+                  // The block's first pixel, less its corner's place (16.16 bits dropped).
+                  let base =
+                    index &* area &- ((originY >> 16) &+ (by << flatShift)) &* side
+                    &- ((originX >> 16) &+ (bx << flatShift))
+                  for c in column..<(column + steps) {
+                    let at = ((fy >> 16) &* side &+ (fx >> 16) &+ base) &* 4
+                    let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
+                    // Four equal pixels need no weighing.
+                    if top == bottom,
+                      UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
+                    {
+                      out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
+                    } else {
+                      out[c] = OpaqueLanes.bilinear(
+                        top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
+                    }
+                    fx &+= stepX
+                    fy &+= stepY
+                  }
+                  column += steps
+                }
               }
             }
           }

@@ -23,6 +23,13 @@ enum ParallelMapRaster {
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
+  /// Whether resampling from tiles leaves out the pixels opaque views cover (off only to
+  /// test that the pictures are the same).
+  @MainActor static var skipsCoveredPixels = true
+
+  /// A rectangle of whole pixels, `x0 ..< x1` by `y0 ..< y1`.
+  typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
+
   /// Paints `painter`'s geometry, street names and alternatives (``MapPainter/paintUnderlays(in:size:anchor:ownsRaster:)``)
   /// into `(0, 0, size)` of `cr`'s user space at `scale` pixels per point; `drawn` is
   /// `false` (nothing drawn) when it cannot. With `visibleRows` (view points, see
@@ -33,7 +40,7 @@ enum ParallelMapRaster {
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
     tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
-    overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
+    covered: [PixelBox] = [], overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
   ) -> (drawn: Bool, overlaid: Bool) {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
@@ -71,11 +78,23 @@ enum ParallelMapRaster {
     let view = (
       left: left - whole.x, top: top - whole.y, right: right - whole.x, bottom: bottom - whole.y
     )
+    // From tiles, the pixels opaque views cover are not resampled (a kept raster then
+    // serves only frames whose views cover the same pixels around the anchor).
+    let skipped =
+      tiles == nil || !skipsCoveredPixels
+      ? []
+      : covered.map { box in
+        (
+          x0: box.x0 - Int(whole.x), y0: box.y0 - Int(whole.y), x1: box.x1 - Int(whole.x),
+          y1: box.y1 - Int(whole.y)
+        )
+      }
     let key = MapRasterCache.Key(
       scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
       view: [
         view.left, view.top, view.right, view.bottom, shown.top - whole.y, shown.bottom - whole.y,
-      ], tiled: tiles)
+      ] + skipped.flatMap { [Double($0.x0), Double($0.y0), Double($0.x1), Double($0.y1)] },
+      tiled: tiles)
     let raster: MapRasterCache.Raster
     if let kept = cache?.raster(for: key, reaching: need) {
       raster = kept
@@ -113,6 +132,12 @@ enum ParallelMapRaster {
       let composed = tiles.flatMap { filter in
         compose(
           painter, reach: need, fraction: fraction, scale: scale, filter: filter,
+          skipping: skipped.map { box in
+            (
+              x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
+              y1: box.y1 + need.top
+            )
+          },
           overBands: alternatives,
           streetNames: { surface in
             let placements = LabelPlacements()
@@ -302,7 +327,7 @@ enum ParallelMapRaster {
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
-    overBands: PlacedOverlay? = nil,
+    skipping: [PixelBox] = [], overBands: PlacedOverlay? = nil,
     streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
@@ -321,7 +346,7 @@ enum ParallelMapRaster {
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
       anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter, labels: { streetNames(surface) }, afterBand: afterBand)
+      filter: filter, skipping: skipping, labels: { streetNames(surface) }, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil

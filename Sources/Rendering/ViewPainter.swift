@@ -28,6 +28,9 @@ final class ViewPainter {
   static var encodesAhead = true
   /// The map view's rows left visible by the opaque views over it (``MapOcclusion``).
   private var mapRows: (top: Double, bottom: Double)?
+  /// Whole device pixels opaque views painted after the map cover (``MapOcclusion``): the
+  /// map need not be resampled there.
+  private var mapCovered: [ParallelMapRaster.PixelBox] = []
   /// Whole device pixels the raster map will paint opaquely (its kept raster, or its land
   /// when drawn directly), or opaque views over it will: backgrounds painted before the map
   /// leave them out.
@@ -58,7 +61,18 @@ final class ViewPainter {
     self.root = root
     if rasterScale != nil, let map {
       let mapView = map.view ?? root
-      mapRows = MapOcclusion.visibleRows(of: mapView, root: root, at: time)
+      let occlusion = MapOcclusion.occlusion(of: mapView, root: root, at: time)
+      mapRows = occlusion.rows
+      // Whole device pixels inside those rectangles.
+      mapCovered = occlusion.covered.compactMap { rect in
+        let (x0, y0, x1, y1) = deviceCorners(of: rect)
+        guard abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7 else { return nil }
+        let box = (
+          x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)),
+          y1: Int(y1.rounded(.down))
+        )
+        return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+      }
       mapCover = Self.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
       if let pipeline, let scale = rasterScale {
         tellsPipeline = plan(root: root, mapView: map.view, scale: scale, pipeline: pipeline)
@@ -367,7 +381,7 @@ final class ViewPainter {
         rasterScale.map {
           ParallelMapRaster.paint(
             painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
-            visibleRows: mapRows,
+            visibleRows: mapRows, covered: mapCovered,
             overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
         } ?? (drawn: false, overlaid: false)
       if !painted.drawn { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
