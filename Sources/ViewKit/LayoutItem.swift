@@ -87,8 +87,18 @@ final class LayoutItemState {
 
   /// The root of the item's tree (``LayoutItem/layoutRootView`` without the existential).
   var rootView: UIView? {
-    if let ownerView { return ownerView.rootView }
-    return ownerGuide?.owningView?.rootView
+    // The walk through unowned references (binding the owner to a strong local retained and
+    // released it on every call; only the root returned is retained).
+    unowned(unsafe) var view: UIView
+    if ownedByView {
+      view = ownerView.unsafelyUnwrapped
+    } else if ownedByGuide, let owning = ownerGuide.unsafelyUnwrapped.owningView {
+      view = owning
+    } else {
+      return nil
+    }
+    while let parent = view.superviewRef { view = parent.takeUnretainedValue() }
+    return view
   }
 
   /// The item, while it lives.
