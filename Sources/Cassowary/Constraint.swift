@@ -49,6 +49,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
   private let constantBits: Atomic<UInt64>
   /// Solver id (high 32 bits) and tag index (low 32 bits) in the last solver that added it.
   let solverCache: Atomic<UInt64>
+  /// For an object a solver made to name an ``InlineConstraint`` in an error: the value's
+  /// ``ConstraintHandle`` in that solver (-1 when it was not in it); -1 otherwise.
+  package let handle: Int32
 
   /// `expression op 0` with a strength (required by default).
   public init(_ expression: Expression, _ op: RelationalOperator, strength: Strength = .required) {
@@ -60,6 +63,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = strength
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = -1
   }
 
   /// A soft equality `expression == 0` whose two sides weigh differently: the expression
@@ -75,11 +79,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = below
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = -1
   }
 
-  /// `terms + constant op 0` (no expression array to build).
+  /// `terms + constant op 0` (no expression array to build); `handle` as ``handle``.
   package init(
-    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
+    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required,
+    handle: Int32 = -1
   ) {
     terms.retainAll()
     self.inlineTerms = terms
@@ -91,10 +97,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = strength
     self.constantBits = Atomic(constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = handle
   }
 
   /// ``init(_:above:below:)`` from a term list.
-  package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
+  package init(
+    _ terms: TermList, constant: Double, above: Strength, below: Strength, handle: Int32 = -1
+  ) {
     terms.retainAll()
     self.inlineTerms = terms
     self.moreTerms = []
@@ -105,6 +114,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = below
     self.constantBits = Atomic(constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = handle
   }
 
   deinit { inlineTerms.releaseAll() }
@@ -238,6 +248,12 @@ package struct TermList {
     default: (u3, k3) = (u, k)
     }
     count += 1
+  }
+
+  /// Adds a term by unretained reference; there must be room.
+  package mutating func append(ref v: Unmanaged<Variable>, _ k: Double) {
+    precondition(count < 4, "TermList holds at most four terms")
+    put(v, k)
   }
 
   /// Whether another term fits.

@@ -77,6 +77,40 @@ public final class Solver {
     try engine.setConstant(constant, for: constraint)
   }
 
+  // MARK: - Value constraints
+
+  /// Adds a constraint given by value (no ``Constraint`` object is made) and returns its
+  /// handle, which the handle forms of `removeConstraint`, `setConstant` and
+  /// ``constraint(for:)`` take.
+  ///
+  /// - Throws: as the object form of `addConstraint` (an error names the value as a new
+  ///   ``Constraint``, and the conflicting value constraints by objects whose
+  ///   ``Constraint/handle`` is theirs); there are no duplicates (each call adds one).
+  package func addConstraint(_ constraint: InlineConstraint) throws(SolverError)
+    -> ConstraintHandle
+  {
+    try engine.addConstraint(constraint)
+  }
+
+  /// Removes a value constraint.
+  ///
+  /// - Throws: ``SolverError/internalError(_:)`` when the handle holds none.
+  package func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
+    try engine.removeConstraint(handle)
+  }
+
+  /// Changes the constant of a value constraint in place, as the object form does.
+  package func setConstant(_ constant: Double, for handle: ConstraintHandle) throws(SolverError) {
+    try engine.setConstant(constant, for: handle)
+  }
+
+  /// A value constraint as the solver holds it (its terms with a symbol, its current
+  /// constant), as an object naming the handle; nil when the handle holds none.
+  package func constraint(for handle: ConstraintHandle) -> Constraint? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.reportedConstraint(t)
+  }
+
   // MARK: - Edit variables
 
   /// Makes `variable` an edit variable: one whose value ``suggestValue(_:for:)`` can set, as a
@@ -141,6 +175,8 @@ extension Solver: CustomDebugStringConvertible {
 
 /// What the solver knows of one constraint.
 struct Tag {
+  /// The constraint object (nil for an ``InlineConstraint``, kept in the tableau's
+  /// `inlineValues` at the tag's index).
   var constraint: Constraint?
   /// Slack, positive error or dummy of the constraint.
   var marker: Int32
@@ -150,6 +186,11 @@ struct Tag {
   var markerCoefficient: Double
   /// The definition the constraint made, or -1.
   var definition: Int32
+  /// Whether the tag holds an ``InlineConstraint`` (in the tableau's `inlineValues`).
+  var isInline = false
+
+  /// Whether it holds a constraint (an object or a value).
+  var isLive: Bool { constraint != nil || isInline }
 
   static let dead = Tag(
     constraint: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)

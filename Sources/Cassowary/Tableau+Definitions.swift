@@ -5,8 +5,8 @@ extension Tableau {
   /// keeps chains of positions (each the previous plus a width) sparse where a tableau row
   /// would hold every earlier width.
   ///
-  /// Returns false when the constraint has no such variable.
-  mutating func defineFreshVariable(by constraint: Constraint) -> Bool {
+  /// Returns the constraint's tag, or -1 when the constraint has no such variable.
+  mutating func defineFreshVariable<C: ConstraintSource>(by constraint: C) -> Int32 {
     // Variables by unretained reference: the constraint holds them.
     var chosen: Unmanaged<Variable>?
     var k = 0.0
@@ -23,7 +23,7 @@ extension Tableau {
         break
       }
     }
-    guard let v = chosen else { return false }
+    guard let v = chosen else { return -1 }
     let vs = externalSymbol(ref: v)
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
@@ -49,7 +49,7 @@ extension Tableau {
     expansionStamp.append(0)
     info[Int(vs)].definitionOf = d
     markDefinitionDirty(d)
-    return true
+    return t
   }
 
   /// Turns a definition back into an ordinary tableau row (`v` basic), before its constraint

@@ -119,38 +119,98 @@ extension Tableau {
     return e >= 0 ? e : nil
   }
 
-  /// Records a constraint that is now in the tableau.
-  mutating func register(
-    _ constraint: Constraint, marker: Int32, other: Int32, markerCoefficient: Double,
+  /// Records a constraint that is now in the tableau. An object is found again through its
+  /// cache or the index; a value only through the tag returned.
+  mutating func register<C: ConstraintSource>(
+    _ constraint: C, marker: Int32, other: Int32, markerCoefficient: Double,
     definition: Int32
   ) -> Int32 {
-    // The tag is made where it is stored (a local copy cost a retain and a release).
-    let t: Int32
-    if !freeTags.isEmpty {
-      t = freeTags.removeLast()
-      tags[Int(t)] = Tag(
-        constraint: constraint, marker: marker, other: other,
-        markerCoefficient: markerCoefficient, definition: definition)
-    } else {
-      t = Int32(tags.count)
-      if tags.capacity == 0 { tags.reserveCapacity(128) }
-      tags.append(
-        Tag(
-          constraint: constraint, marker: marker, other: other,
-          markerCoefficient: markerCoefficient, definition: definition))
-    }
-    if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
-      constraintIndex[ObjectIdentifier(constraint)] = t
+    let t = nextTag()
+    if let object = constraint.object {
+      // The tag is made where it is stored (a local copy cost a retain and a release).
+      if Int(t) < tags.count {
+        tags[Int(t)] = Tag(
+          constraint: object, marker: marker, other: other,
+          markerCoefficient: markerCoefficient, definition: definition)
+      } else {
+        tags.append(
+          Tag(
+            constraint: object, marker: marker, other: other,
+            markerCoefficient: markerCoefficient, definition: definition))
+      }
+      if !claimCache(object.solverCache, UInt64(UInt32(t))) {
+        constraintIndex[ObjectIdentifier(object)] = t
+      }
+      for i in 0..<constraint.termCount {
+        if let s = knownSymbol(ref: constraint.termRef(i)) {
+          info[Int(s)].everUsed = true
+          info[Int(s)].useCount += 1
+        }
+      }
+    } else if var value = constraint.value {
+      // Only the terms with a symbol are kept (a term whose coefficient was zero made
+      // none): each counts a use of its symbol, which holds the variable while the tag does.
+      var found = 0
+      for i in 0..<value.terms.count {
+        if let s = knownSymbol(ref: value.terms.variable(i)) {
+          info[Int(s)].everUsed = true
+          info[Int(s)].useCount += 1
+          found += 1
+        }
+      }
+      if found < value.terms.count {
+        var kept = TermList()
+        for i in 0..<value.terms.count where knownSymbol(ref: value.terms.variable(i)) != nil {
+          kept.append(ref: value.terms.variable(i), value.terms.coefficient(i))
+        }
+        value.terms = kept
+      }
+      let tag = Tag(
+        constraint: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
+        definition: definition, isInline: true)
+      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
+      while inlineValues.count <= Int(t) { inlineValues.append(value) }
+      inlineValues[Int(t)] = value
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
-    for i in 0..<constraint.termCount {
-      if let s = knownSymbol(ref: constraint.termRef(i)) {
-        info[Int(s)].everUsed = true
-        info[Int(s)].useCount += 1
-      }
-    }
     return t
+  }
+
+  /// The index the next tag takes: a free one, or the end of `tags` (the caller appends).
+  @inline(__always)
+  mutating func nextTag() -> Int32 {
+    if !freeTags.isEmpty { return freeTags.removeLast() }
+    if tags.capacity == 0 { tags.reserveCapacity(128) }
+    return Int32(tags.count)
+  }
+
+  /// The tag of a value constraint's handle, or nil when the tag holds none.
+  func tagIndex(of handle: ConstraintHandle) -> Int32? {
+    let t = Int(handle.tag)
+    guard t >= 0, t < tags.count, tags[t].isInline else { return nil }
+    return handle.tag
+  }
+
+  /// The constraint a tag holds, as an object (one made from a value, naming its handle).
+  func reportedConstraint(_ t: Int32) -> Constraint? {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c }
+    return tag.isInline ? Constraint(inlineValues[Int(t)], handle: t) : nil
+  }
+
+  /// The strength of the constraint of a tag (the side above zero for a soft equality).
+  func strength(ofTag t: Int32) -> Strength {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c.strength }
+    return tag.isInline ? inlineValues[Int(t)].strength : .required
+  }
+
+  /// The strength of the side below zero of the constraint of a tag.
+  func belowStrength(ofTag t: Int32) -> Strength {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c.belowStrength }
+    return tag.isInline ? inlineValues[Int(t)].belowStrength : .required
   }
 
   /// Forgets a constraint's tag.
@@ -191,27 +251,29 @@ extension Tableau {
   }
 
   /// Rejects NaN and infinities before they reach the tableau.
-  mutating func validate(_ constraint: Constraint) throws(SolverError) {
+  mutating func validate<C: ConstraintSource>(_ constraint: C) throws(SolverError) {
     guard constraint.constant.isFinite else {
-      throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
+      throw .nonFiniteValue(
+        "constant \(constraint.constant) in \(constraint.reported(handle: -1))")
     }
     if constraint.coefficientsAreFinite { return }
     for i in 0..<constraint.termCount where !constraint.termCoefficient(i).isFinite {
+      let variable = constraint.termRef(i).takeUnretainedValue()
       throw .nonFiniteValue(
-        "coefficient \(constraint.termCoefficient(i)) of \(constraint.termVariable(i)) in \(constraint)"
-      )
+        "coefficient \(constraint.termCoefficient(i)) of \(variable) in"
+          + " \(constraint.reported(handle: -1))")
     }
   }
 
   /// The required user constraints whose markers are among `symbols`, each once, in symbol
-  /// order; `excluding` is left out.
-  func requiredConstraints(markedBy symbols: [Int32], excluding: Constraint?) -> [Constraint] {
+  /// order; the tag `excluding` is left out.
+  func requiredConstraints(markedBy symbols: [Int32], excluding: Int32 = -1) -> [Constraint] {
     var seen: [Int32] = []
     var result: [Constraint] = []
     for s in symbols.sorted() where Int(s) < info.count {
       let t = info[Int(s)].symTag
-      guard t >= 0, let c = tags[Int(t)].constraint, c.isRequired, c !== excluding,
-        !seen.contains(t)
+      guard t >= 0, t != excluding, tags[Int(t)].isLive, strength(ofTag: t).isRequired,
+        !seen.contains(t), let c = reportedConstraint(t)
       else { continue }
       seen.append(t)
       result.append(c)

@@ -27,6 +27,10 @@ struct Tableau {
 
   // MARK: Constraints, edits, definitions
   var tags: [Tag] = []
+  /// The value constraints, at their tags' indexes (the slots of object tags unused; the
+  /// buffer only as long as the last value's tag needs). Terms are those with a symbol (each
+  /// symbol counts the use and keeps the variable alive); the constant is the current one.
+  var inlineValues = Buffer<InlineConstraint>()
   var freeTags: [Int32] = []
   var edits: [EditInfo] = []
   var freeEdits: [Int32] = []
@@ -94,6 +98,7 @@ struct Tableau {
     dependentDefinition.deallocate()
     dependentNext.deallocate()
     definitionDirty.deallocate()
+    inlineValues.deallocate()
     scratch.release()
     artificial?.release()
     artificial = nil

@@ -60,10 +60,14 @@ extension LayoutEngine {
         try? solver.suggestValue(value, for: variable)
       }
     }
+    // (The old handles went with the reset.)
+    for constraint in installed { constraint.solverHandle = nil }
     for constraint in installed.sorted(by: { $0.serial < $1.serial }) where !constraint.isBroken {
-      guard let built = constraint.solverConstraint else { continue }
+      guard let first = constraint.firstState, first.hasOwner else { continue }
+      let second = constraint.secondState.flatMap { $0.hasOwner ? $0 : nil }
+      let built = constraint.makeSolverConstraint(first, second, engine: self)
       do {
-        try solver.addConstraint(built)
+        constraint.solverHandle = try solver.addConstraint(built)
       } catch {
         constraint.isBroken = true
       }

@@ -63,7 +63,10 @@ final class LayoutEngine {
       state.index = -1
       state.suggestedSize = nil
     }
-    for constraint in installed where constraint.engine === self { constraint.engine = nil }
+    for constraint in installed where constraint.engine === self {
+      constraint.engine = nil
+      constraint.solverHandle = nil
+    }
   }
 
   // MARK: - Items

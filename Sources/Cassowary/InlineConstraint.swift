@@ -1,0 +1,130 @@
+/// A constraint of at most four terms passed by value: the solver keeps it in the tag it
+/// makes for it, so adding one allocates no ``Constraint`` object (Auto Layout's constraints
+/// have at most four terms and their own objects; a second object per constraint was most of
+/// what installing one cost).
+///
+/// The solver holds each term's variable through the variable's symbol while the constraint
+/// is in it; until it is added, the caller keeps the variables alive.
+package struct InlineConstraint {
+  /// The terms (unretained).
+  package var terms: TermList
+  /// The expression's constant.
+  package var constant: Double
+  /// The relation to zero.
+  package var op: RelationalOperator
+  /// The strength, clipped to `0...required` (the side above zero for a soft equality).
+  package var strength: Strength
+  /// The strength of the side below zero for a soft equality; otherwise ``strength``.
+  package var belowStrength: Strength
+
+  /// `terms + constant op 0` with a strength (required by default).
+  package init(
+    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
+  ) {
+    self.terms = terms
+    self.constant = constant
+    self.op = op
+    self.strength = strength
+    self.belowStrength = strength
+  }
+
+  /// A soft equality whose two sides weigh differently, as ``Constraint/init(_:above:below:)``.
+  package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
+    self.terms = terms
+    self.constant = constant
+    self.op = .equal
+    self.strength = above
+    self.belowStrength = below
+  }
+}
+
+/// An ``InlineConstraint`` in the solver that added it: the tag it is kept in. Valid until it
+/// is removed or the solver is reset; the solver checks that the tag holds a value
+/// constraint, not that it is the same one (the caller forgets the handle on removal).
+package struct ConstraintHandle: Hashable, Sendable {
+  /// The tag's index.
+  package let tag: Int32
+}
+
+/// What the tableau reads of a constraint it adds: a ``Constraint`` object or an
+/// ``InlineConstraint`` value (generic, so each is specialised and reads its storage
+/// directly).
+protocol ConstraintSource {
+  var termCount: Int { get }
+  func termRef(_ i: Int) -> Unmanaged<Variable>
+  func termCoefficient(_ i: Int) -> Double
+  var constant: Double { get }
+  var op: RelationalOperator { get }
+  var strength: Strength { get }
+  var belowStrength: Strength { get }
+  var coefficientsAreFinite: Bool { get }
+  /// The object, for a ``Constraint``.
+  var object: Constraint? { get }
+  /// The value, for an ``InlineConstraint``.
+  var value: InlineConstraint? { get }
+  /// The constraint an error names (a value is made into an object, tagged with `handle`).
+  func reported(handle: Int32) -> Constraint
+}
+
+extension Constraint: ConstraintSource {
+  var object: Constraint? { self }
+  var value: InlineConstraint? { nil }
+  func reported(handle: Int32) -> Constraint { self }
+}
+
+extension InlineConstraint: ConstraintSource {
+  var termCount: Int { terms.count }
+  @inline(__always)
+  func termRef(_ i: Int) -> Unmanaged<Variable> { terms.variable(i) }
+  @inline(__always)
+  func termCoefficient(_ i: Int) -> Double { terms.coefficient(i) }
+  var coefficientsAreFinite: Bool { terms.coefficientsAreFinite }
+  var object: Constraint? { nil }
+  var value: InlineConstraint? { self }
+  func reported(handle: Int32) -> Constraint {
+    Constraint(self, handle: handle)
+  }
+}
+
+extension Constraint {
+  /// An object with the value's terms, constant, relation and strengths, naming the handle it
+  /// has in the solver (-1 for none), for errors.
+  convenience init(_ value: InlineConstraint, handle: Int32) {
+    if value.belowStrength != value.strength {
+      self.init(
+        value.terms, constant: value.constant, above: value.strength,
+        below: value.belowStrength, handle: handle)
+    } else {
+      self.init(
+        value.terms, constant: value.constant, value.op, strength: value.strength,
+        handle: handle)
+    }
+  }
+}
+
+/// Four symbols by value (a removed value constraint's, looked up before any is released).
+struct SymbolQuad {
+  private var s0: Int32 = -1
+  private var s1: Int32 = -1
+  private var s2: Int32 = -1
+  private var s3: Int32 = -1
+
+  subscript(i: Int) -> Int32 {
+    get {
+      switch i {
+      case 0: return s0
+      case 1: return s1
+      case 2: return s2
+      default: return s3
+      }
+    }
+    set {
+      switch i {
+      case 0: s0 = newValue
+      case 1: s1 = newValue
+      case 2: s2 = newValue
+      default: s3 = newValue
+      }
+    }
+  }
+}
