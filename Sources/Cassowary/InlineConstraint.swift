@@ -28,6 +28,25 @@ package struct InlineConstraint {
     self.belowStrength = strength
   }
 
+  /// `expression op 0` for an expression of at most four terms (the caller's shapes are
+  /// fixed; more is a programming error). The caller keeps the variables alive until the
+  /// constraint is added.
+  package init(_ expression: Expression, _ op: RelationalOperator, strength: Strength = .required) {
+    precondition(expression.terms.count <= 4, "an InlineConstraint holds at most four terms")
+    var terms = TermList()
+    for term in expression.terms { terms.append(term.variable, term.coefficient) }
+    self.init(terms, constant: expression.constant, op, strength: strength)
+  }
+
+  /// Whether a term has the variable.
+  package func hasTerm(with v: Variable) -> Bool {
+    for i in 0..<terms.count
+    where terms.variable(i).toOpaque() == Unmanaged.passUnretained(v).toOpaque() {
+      return true
+    }
+    return false
+  }
+
   /// A soft equality whose two sides weigh differently, as ``Constraint/init(_:above:below:)``.
   package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
     self.terms = terms
@@ -44,6 +63,9 @@ package struct InlineConstraint {
 package struct ConstraintHandle: Hashable, Sendable {
   /// The tag's index.
   package let tag: Int32
+
+  /// A handle for tag `tag` (-1: none).
+  @inlinable package init(tag: Int32) { self.tag = tag }
 }
 
 /// What the tableau reads of a constraint it adds: a ``Constraint`` object or an

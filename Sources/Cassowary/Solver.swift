@@ -111,6 +111,19 @@ public final class Solver {
     return engine.reportedConstraint(t)
   }
 
+  /// A value constraint as the solver holds it (the terms with a symbol, unretained: valid
+  /// while it is in the solver; the current constant), or nil when the handle holds none.
+  package func inlineConstraint(for handle: ConstraintHandle) -> InlineConstraint? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.inlineValues[Int(t)]
+  }
+
+  /// The current constant of a value constraint, or nil when the handle holds none.
+  package func constant(of handle: ConstraintHandle) -> Double? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.inlineValues[Int(t)].constant
+  }
+
   // MARK: - Edit variables
 
   /// Makes `variable` an edit variable: one whose value ``suggestValue(_:for:)`` can set, as a

@@ -185,8 +185,9 @@ extension Tableau {
     return Int32(tags.count)
   }
 
-  /// The tag of a value constraint's handle, or nil when the tag holds none.
-  func tagIndex(of handle: ConstraintHandle) -> Int32? {
+  /// The tag of a value constraint's handle, or nil when the tag holds none. (`mutating` so
+  /// callers pass the tableau by address.)
+  mutating func tagIndex(of handle: ConstraintHandle) -> Int32? {
     let t = Int(handle.tag)
     guard t >= 0, t < tags.count, tags[t].isInline else { return nil }
     return handle.tag

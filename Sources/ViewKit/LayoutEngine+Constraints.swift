@@ -107,10 +107,10 @@ extension LayoutEngine {
   func conflictingDescriptions(_ error: SolverError) -> [String] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
     var result: [String] = []
-    for wanted in list {
+    for wanted in list where wanted.handle >= 0 {
       for state in items {
         guard let item = state.owner else { continue }
-        if let index = state.own.firstIndex(where: { $0 === wanted }) {
+        if let index = state.own.firstIndex(where: { $0.tag == wanted.handle }) {
           result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.own.label(at: index))")
         }
       }

@@ -45,9 +45,24 @@ extension LayoutEngine {
   /// A fresh solver with the live constraints: each item's own (and the root's edit
   /// variables), then the user constraints in activation order.
   func rebuildSolver() {
-    solver.reset()
+    // The own constraints' values, read before the reset drops them (their variables are
+    // the items' own and their neighbours', which the registered states keep alive).
+    var ownValues: [InlineConstraint?] = []
     for state in items {
-      for constraint in state.own { try? solver.addConstraint(constraint) }
+      for handle in state.own { ownValues.append(solver.inlineConstraint(for: handle)) }
+    }
+    solver.reset()
+    var next = 0
+    for state in items {
+      var kept = OwnConstraints()
+      for index in state.own.indices {
+        let value = ownValues[next]
+        next += 1
+        if let value, let handle = try? solver.addConstraint(value) {
+          kept.append(handle, state.own.label(at: index))
+        }
+      }
+      state.own = kept
       for variable in state.edits {
         try? solver.addEditVariable(variable, strength: Self.rootStrength)
       }
