@@ -17,6 +17,9 @@ package struct InlineConstraint {
   /// The strength of the side below zero for a soft equality; otherwise ``strength``.
   package var belowStrength: Strength
 
+  /// No terms: `0 == 0`, required (a placeholder).
+  init() { self.init(TermList(), constant: 0, .equal) }
+
   /// `terms + constant op 0` with a strength (required by default).
   package init(
     _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
@@ -80,21 +83,27 @@ protocol ConstraintSource {
   var strength: Strength { get }
   var belowStrength: Strength { get }
   var coefficientsAreFinite: Bool { get }
+  /// Whether the tableau records the terms' symbols in `termSymbols` while adding it (at
+  /// most four terms).
+  static var recordsTermSymbols: Bool { get }
   /// The object, for a ``Constraint``.
   var object: Constraint? { get }
-  /// The value, for an ``InlineConstraint``.
-  var value: InlineConstraint? { get }
+  /// Stores the value of an ``InlineConstraint`` at `index` (the buffer has room); false
+  /// for an object.
+  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool
   /// The constraint an error names (a value is made into an object, tagged with `handle`).
   func reported(handle: Int32) -> Constraint
 }
 
 extension Constraint: ConstraintSource {
+  static var recordsTermSymbols: Bool { false }
   var object: Constraint? { self }
-  var value: InlineConstraint? { nil }
+  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool { false }
   func reported(handle: Int32) -> Constraint { self }
 }
 
 extension InlineConstraint: ConstraintSource {
+  static var recordsTermSymbols: Bool { true }
   var termCount: Int { terms.count }
   @inline(__always)
   func termRef(_ i: Int) -> Unmanaged<Variable> { terms.variable(i) }
@@ -102,7 +111,11 @@ extension InlineConstraint: ConstraintSource {
   func termCoefficient(_ i: Int) -> Double { terms.coefficient(i) }
   var coefficientsAreFinite: Bool { terms.coefficientsAreFinite }
   var object: Constraint? { nil }
-  var value: InlineConstraint? { self }
+  @inline(__always)
+  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool {
+    buffer[index] = self
+    return true
+  }
   func reported(handle: Int32) -> Constraint {
     Constraint(self, handle: handle)
   }

@@ -28,9 +28,14 @@ extension Tableau {
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
     let start = Int32(definitionSyms.count)
-    for i in 0..<constraint.termCount
-    where constraint.termRef(i).toOpaque() != v.toOpaque() && constraint.termCoefficient(i) != 0 {
+    for i in 0..<constraint.termCount {
+      let same = constraint.termRef(i).toOpaque() == v.toOpaque()
+      if C.recordsTermSymbols {
+        termSymbols[i] = same ? vs : -1
+      }
+      guard !same, constraint.termCoefficient(i) != 0 else { continue }
       let s = externalSymbol(ref: constraint.termRef(i))
+      if C.recordsTermSymbols { termSymbols[i] = s }
       definitionSyms.append(s)
       definitionCoeffs.append(-constraint.termCoefficient(i) / k)
       dependentDefinition.append(d)

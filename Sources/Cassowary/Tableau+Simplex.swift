@@ -64,8 +64,14 @@ extension Tableau {
   /// marker (and error) symbols; errors enter the objective.
   mutating func createRow<C: ConstraintSource>(_ constraint: C) -> (Row, Int32, Int32, Double) {
     beginAccumulation(constant: constraint.constant)
-    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
-      accumulateTerm(externalSymbol(ref: constraint.termRef(i)), constraint.termCoefficient(i))
+    for i in 0..<constraint.termCount {
+      guard !nearZero(constraint.termCoefficient(i)) else {
+        if C.recordsTermSymbols { termSymbols[i] = -1 }
+        continue
+      }
+      let s = externalSymbol(ref: constraint.termRef(i))
+      if C.recordsTermSymbols { termSymbols[i] = s }
+      accumulateTerm(s, constraint.termCoefficient(i))
     }
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value

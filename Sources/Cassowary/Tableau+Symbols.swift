@@ -147,30 +147,35 @@ extension Tableau {
           info[Int(s)].useCount += 1
         }
       }
-    } else if var value = constraint.value {
+    } else {
+      while inlineValues.count <= Int(t) { inlineValues.append(InlineConstraint()) }
+      // (Every source that is not an object is a value.)
+      let stored = constraint.storeValue(in: &inlineValues, at: Int(t))
+      assert(stored, "a constraint source is an object or a value")
       // Only the terms with a symbol are kept (a term whose coefficient was zero made
       // none): each counts a use of its symbol, which holds the variable while the tag does.
+      // (The symbols as the row or definition was made: no lookups.)
+      let n = constraint.termCount
       var found = 0
-      for i in 0..<value.terms.count {
-        if let s = knownSymbol(ref: value.terms.variable(i)) {
+      for i in 0..<n {
+        let s = termSymbols[i]
+        if s >= 0 {
           info[Int(s)].everUsed = true
           info[Int(s)].useCount += 1
           found += 1
         }
       }
-      if found < value.terms.count {
+      if found < n {
         var kept = TermList()
-        for i in 0..<value.terms.count where knownSymbol(ref: value.terms.variable(i)) != nil {
-          kept.append(ref: value.terms.variable(i), value.terms.coefficient(i))
+        for i in 0..<n where termSymbols[i] >= 0 {
+          kept.append(ref: constraint.termRef(i), constraint.termCoefficient(i))
         }
-        value.terms = kept
+        inlineValues[Int(t)].terms = kept
       }
       let tag = Tag(
         constraint: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
         definition: definition, isInline: true)
       if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
-      while inlineValues.count <= Int(t) { inlineValues.append(value) }
-      inlineValues[Int(t)] = value
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }

@@ -31,6 +31,9 @@ struct Tableau {
   /// buffer only as long as the last value's tag needs). Terms are those with a symbol (each
   /// symbol counts the use and keeps the variable alive); the constant is the current one.
   var inlineValues = Buffer<InlineConstraint>()
+  /// The symbols of the terms of the value constraint being added (-1 for a term that made
+  /// none), as `createRow` or `defineFreshVariable` found them, for `register`.
+  var termSymbols = SymbolQuad()
   var freeTags: [Int32] = []
   var edits: [EditInfo] = []
   var freeEdits: [Int32] = []
