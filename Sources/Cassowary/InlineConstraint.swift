@@ -17,9 +17,6 @@ package struct InlineConstraint {
   /// The strength of the side below zero for a soft equality; otherwise ``strength``.
   package var belowStrength: Strength
 
-  /// No terms: `0 == 0`, required (a placeholder).
-  init() { self.init(TermList(), constant: 0, .equal) }
-
   /// `terms + constant op 0` with a strength (required by default).
   package init(
     _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
@@ -133,33 +130,6 @@ extension Constraint {
       self.init(
         value.terms, constant: value.constant, value.op, strength: value.strength,
         handle: handle)
-    }
-  }
-}
-
-/// Four symbols by value (a removed value constraint's, looked up before any is released).
-struct SymbolQuad {
-  private var s0: Int32 = -1
-  private var s1: Int32 = -1
-  private var s2: Int32 = -1
-  private var s3: Int32 = -1
-
-  subscript(i: Int) -> Int32 {
-    get {
-      switch i {
-      case 0: return s0
-      case 1: return s1
-      case 2: return s2
-      default: return s3
-      }
-    }
-    set {
-      switch i {
-      case 0: s0 = newValue
-      case 1: s1 = newValue
-      case 2: s2 = newValue
-      default: s3 = newValue
-      }
     }
   }
 }

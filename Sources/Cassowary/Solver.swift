@@ -186,11 +186,12 @@ extension Solver: CustomDebugStringConvertible {
   public var debugDescription: String { dump() }
 }
 
-/// What the solver knows of one constraint.
+/// What the solver knows of one constraint (a trivial value: the tableau keeps tags in a
+/// ``Buffer`` and retains an object constraint itself).
 struct Tag {
-  /// The constraint object (nil for an ``InlineConstraint``, kept in the tableau's
-  /// `inlineValues` at the tag's index).
-  var constraint: Constraint?
+  /// The constraint object, retained by the tableau until `unregister` (nil for an
+  /// ``InlineConstraint``, kept in the tableau's `inlineValues` at the tag's index).
+  var constraintRef: Unmanaged<Constraint>?
   /// Slack, positive error or dummy of the constraint.
   var marker: Int32
   /// Negative error of a non-required constraint, or -1.
@@ -202,11 +203,15 @@ struct Tag {
   /// Whether the tag holds an ``InlineConstraint`` (in the tableau's `inlineValues`).
   var isInline = false
 
-  /// Whether it holds a constraint (an object or a value).
-  var isLive: Bool { constraint != nil || isInline }
+  /// The constraint object, or nil.
+  var constraint: Constraint? { constraintRef?.takeUnretainedValue() }
 
-  static let dead = Tag(
-    constraint: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+  /// Whether it holds a constraint (an object or a value).
+  var isLive: Bool { constraintRef != nil || isInline }
+
+  static var dead: Tag {
+    Tag(constraintRef: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+  }
 }
 
 /// An edit variable and its current suggestion.

@@ -378,6 +378,8 @@ extension Tableau {
   /// kiwi's `removeConstraint`, after turning a definition back into a tableau row.
   mutating func deleteConstraint(tag t: Int32) throws(SolverError) {
     let tag = tags[Int(t)]
+    // (Held here: `unregister` releases the tableau's reference.)
+    let object = tag.constraint
     let strength = self.strength(ofTag: t).value
     let belowStrength = self.belowStrength(ofTag: t).value
     let value = tag.isInline ? inlineValues[Int(t)] : nil
@@ -401,7 +403,7 @@ extension Tableau {
     } else {
       guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
         let name =
-          tag.constraint.map { "\($0)" } ?? (value.map { "\(Constraint($0, handle: t))" } ?? "?")
+          object.map { "\($0)" } ?? (value.map { "\(Constraint($0, handle: t))" } ?? "?")
         throw .internalError("no leaving row for the marker of \(name)")
       }
       var row = removeRow(leavingSlot)
@@ -415,7 +417,7 @@ extension Tableau {
     // Give back what only this constraint used.
     releaseIfUnused(tag.marker)
     releaseIfUnused(tag.other)
-    if let c = tag.constraint {
+    if let c = object {
       for i in 0..<c.termCount {
         guard let s = knownSymbol(ref: c.termRef(i)) else { continue }
         info[Int(s)].useCount -= 1
@@ -427,7 +429,7 @@ extension Tableau {
       // The symbols first: releasing one may free its variable, which the terms do not
       // hold. Each symbol is released once (a variable may appear in two terms).
       let terms = value.terms
-      var symbols = SymbolQuad()
+      var symbols = SIMD4<Int32>(repeating: -1)
       for i in 0..<terms.count {
         let s = knownSymbol(ref: terms.variable(i)) ?? -1
         symbols[i] = s

@@ -103,7 +103,11 @@ extension Tableau {
     let cache = constraint.solverCache.load(ordering: .relaxed)
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let t = Int(UInt32(truncatingIfNeeded: cache))
-      if t < tags.count, tags[t].constraint === constraint { return Int32(t) }
+      if t < tags.count,
+        tags[t].constraintRef?.toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
+      {
+        return Int32(t)
+      }
     }
     return constraintIndex[ObjectIdentifier(constraint)]
   }
@@ -127,17 +131,10 @@ extension Tableau {
   ) -> Int32 {
     let t = nextTag()
     if let object = constraint.object {
-      // The tag is made where it is stored (a local copy cost a retain and a release).
-      if Int(t) < tags.count {
-        tags[Int(t)] = Tag(
-          constraint: object, marker: marker, other: other,
-          markerCoefficient: markerCoefficient, definition: definition)
-      } else {
-        tags.append(
-          Tag(
-            constraint: object, marker: marker, other: other,
-            markerCoefficient: markerCoefficient, definition: definition))
-      }
+      let tag = Tag(
+        constraintRef: Unmanaged.passRetained(object), marker: marker, other: other,
+        markerCoefficient: markerCoefficient, definition: definition)
+      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
       if !claimCache(object.solverCache, UInt64(UInt32(t))) {
         constraintIndex[ObjectIdentifier(object)] = t
       }
@@ -148,7 +145,7 @@ extension Tableau {
         }
       }
     } else {
-      while inlineValues.count <= Int(t) { inlineValues.append(InlineConstraint()) }
+      inlineValues.extend(toInclude: Int(t))
       // (Every source that is not an object is a value.)
       let stored = constraint.storeValue(in: &inlineValues, at: Int(t))
       assert(stored, "a constraint source is an object or a value")
@@ -173,7 +170,7 @@ extension Tableau {
         inlineValues[Int(t)].terms = kept
       }
       let tag = Tag(
-        constraint: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
+        constraintRef: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
         definition: definition, isInline: true)
       if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
     }
@@ -186,7 +183,6 @@ extension Tableau {
   @inline(__always)
   mutating func nextTag() -> Int32 {
     if !freeTags.isEmpty { return freeTags.removeLast() }
-    if tags.capacity == 0 { tags.reserveCapacity(128) }
     return Int32(tags.count)
   }
 
@@ -219,14 +215,18 @@ extension Tableau {
     return tag.isInline ? inlineValues[Int(t)].belowStrength : .required
   }
 
-  /// Forgets a constraint's tag.
+  /// Forgets a constraint's tag, releasing an object constraint (a caller that still uses
+  /// it holds its own reference).
   mutating func unregister(_ t: Int32) {
     let tag = tags[Int(t)]
-    if let c = tag.constraint { constraintIndex[ObjectIdentifier(c)] = nil }
+    if let ref = tag.constraintRef {
+      constraintIndex[ObjectIdentifier(ref.takeUnretainedValue())] = nil
+    }
     if tag.marker >= 0 { info[Int(tag.marker)].symTag = -1 }
     if tag.other >= 0 { info[Int(tag.other)].symTag = -1 }
     tags[Int(t)] = .dead
     freeTags.append(t)
+    tag.constraintRef?.release()
   }
 
   /// Frees a symbol that nothing refers to any more: an external symbol no constraint

@@ -26,14 +26,14 @@ struct Tableau {
   var artificial: Row?
 
   // MARK: Constraints, edits, definitions
-  var tags: [Tag] = []
+  var tags = Buffer<Tag>()
   /// The value constraints, at their tags' indexes (the slots of object tags unused; the
   /// buffer only as long as the last value's tag needs). Terms are those with a symbol (each
   /// symbol counts the use and keeps the variable alive); the constant is the current one.
   var inlineValues = Buffer<InlineConstraint>()
   /// The symbols of the terms of the value constraint being added (-1 for a term that made
   /// none), as `createRow` or `defineFreshVariable` found them, for `register`.
-  var termSymbols = SymbolQuad()
+  var termSymbols = SIMD4<Int32>(repeating: -1)
   var freeTags: [Int32] = []
   var edits: [EditInfo] = []
   var freeEdits: [Int32] = []
@@ -102,6 +102,8 @@ struct Tableau {
     dependentNext.deallocate()
     definitionDirty.deallocate()
     inlineValues.deallocate()
+    for t in tags.indices { tags[t].constraintRef?.release() }
+    tags.deallocate()
     scratch.release()
     artificial?.release()
     artificial = nil

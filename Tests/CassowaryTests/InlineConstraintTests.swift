@@ -171,6 +171,28 @@ struct InlineConstraintTests {
     #expect(a.value == 10 && b.value == 5 && c.value == 2)
   }
 
+  @Test func theSolverHoldsAnObjectConstraintUntilItIsRemoved() throws {
+    let solver = Solver()
+    let x = Variable("x")
+    weak var weakConstraint: Constraint?
+    do {
+      let c = (x == 5) | .strong
+      weakConstraint = c
+      try solver.addConstraint(c)
+    }
+    #expect(weakConstraint != nil)
+    try solver.addEditVariable(x, strength: .medium)
+    try solver.removeEditVariable(x)
+    try solver.addEditVariable(x, strength: .weak)
+    try solver.suggestValue(9, for: x)
+    solver.updateVariables()
+    #expect(x.value == 5)
+    try solver.removeConstraint(try #require(weakConstraint))
+    #expect(weakConstraint == nil)
+    try solver.removeEditVariable(x)
+    #expect(solver.constraintCount == 0 && solver.editVariableCount == 0)
+  }
+
   @Test func nonFiniteValuesAreRejected() {
     let solver = Solver()
     let x = Variable("x")
