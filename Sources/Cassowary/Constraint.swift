@@ -204,22 +204,25 @@ public final class Constraint: Sendable, CustomStringConvertible {
 /// constraint has at most four, and an array per constraint was an allocation). Copies are
 /// plain bytes. The constraint made from a list retains the variables; until then the maker
 /// keeps them alive.
+///
+/// Its initialisers are inlinable (ViewKit makes one per constraint it installs).
 package struct TermList {
   /// The number of terms (at most four).
-  package private(set) var count = 0
-  private var u0: Unmanaged<Variable>?
-  private var u1: Unmanaged<Variable>?
-  private var u2: Unmanaged<Variable>?
-  private var u3: Unmanaged<Variable>?
-  private var k0 = 0.0
-  private var k1 = 0.0
-  private var k2 = 0.0
-  private var k3 = 0.0
+  @usableFromInline package internal(set) var count = 0
+  @usableFromInline var u0: Unmanaged<Variable>?
+  @usableFromInline var u1: Unmanaged<Variable>?
+  @usableFromInline var u2: Unmanaged<Variable>?
+  @usableFromInline var u3: Unmanaged<Variable>?
+  @usableFromInline var k0 = 0.0
+  @usableFromInline var k1 = 0.0
+  @usableFromInline var k2 = 0.0
+  @usableFromInline var k3 = 0.0
 
   /// No terms.
-  package init() {}
+  @inlinable package init() {}
 
   /// `k0·v0 (+ k1·v1)`.
+  @inlinable
   package init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
     append(v0, k0)
     if let v1 { append(v1, k1) }
@@ -227,6 +230,7 @@ package struct TermList {
 
   /// The terms of the non-nil variables among four, in order (one call for a whole layout
   /// constraint; the caller keeps the variables alive until a constraint retains them).
+  @inlinable @inline(__always)
   package init(
     _ v0: Unmanaged<Variable>?, _ k0: Double, _ v1: Unmanaged<Variable>?, _ k1: Double,
     _ v2: Unmanaged<Variable>?, _ k2: Double, _ v3: Unmanaged<Variable>?, _ k3: Double
@@ -239,8 +243,8 @@ package struct TermList {
   }
 
   /// Adds a term by unretained reference; there must be room.
-  @inline(__always)
-  private mutating func put(_ u: Unmanaged<Variable>, _ k: Double) {
+  @inlinable @inline(__always)
+  mutating func put(_ u: Unmanaged<Variable>, _ k: Double) {
     switch count {
     case 0: (u0, k0) = (u, k)
     case 1: (u1, k1) = (u, k)
@@ -260,6 +264,7 @@ package struct TermList {
   package var isFull: Bool { count == 4 }
 
   /// Adds a term; there must be room (``isFull`` is false).
+  @inlinable
   package mutating func append(_ v: Variable, _ k: Double) {
     precondition(count < 4, "TermList holds at most four terms")
     put(Unmanaged.passUnretained(v), k)

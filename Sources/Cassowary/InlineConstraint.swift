@@ -18,6 +18,7 @@ package struct InlineConstraint {
   package var belowStrength: Strength
 
   /// `terms + constant op 0` with a strength (required by default).
+  @inlinable @inline(__always)
   package init(
     _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
   ) {
@@ -48,6 +49,7 @@ package struct InlineConstraint {
   }
 
   /// A soft equality whose two sides weigh differently, as ``Constraint/init(_:above:below:)``.
+  @inlinable
   package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
     self.terms = terms
     self.constant = constant

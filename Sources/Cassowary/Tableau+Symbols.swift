@@ -1,16 +1,22 @@
 import Synchronization
 
 extension Tableau {
-  /// Creates a symbol of the given kind.
+  /// Creates a symbol of the given kind. (Inlined: a new symbol at the end is an append;
+  /// reusing a freed one, which the journal records, is a call.)
+  @inline(__always)
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
-    if !freeSymbols.isEmpty {
-      let s = freeSymbols.removeLast()
-      info[Int(s)] = SymbolInfo(kind: symbolKind)
-      journal?.reusedSymbols.append(s)
-      return s
-    }
+    if !freeSymbols.isEmpty { return reuseSymbol(symbolKind) }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
+    return s
+  }
+
+  /// ``newSymbol(_:)`` from the free list.
+  @inline(never)
+  mutating func reuseSymbol(_ symbolKind: SymbolKind) -> Int32 {
+    let s = freeSymbols.removeLast()
+    info[Int(s)] = SymbolInfo(kind: symbolKind)
+    journal?.reusedSymbols.append(s)
     return s
   }
 
@@ -50,9 +56,18 @@ extension Tableau {
     externalSymbol(ref: Unmanaged.passUnretained(variable))
   }
 
-  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit).
+  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit;
+  /// inlined: most calls are hits in the variable's cache).
+  @inline(__always)
   mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
-    if let s = knownSymbol(ref: ref) { return s }
+    if let s = cachedSymbol(ref: ref) { return s }
+    return externalSymbolSlow(ref: ref)
+  }
+
+  /// ``externalSymbol(ref:)`` past the cache: the index, or a new symbol.
+  @inline(never)
+  mutating func externalSymbolSlow(ref: Unmanaged<Variable>) -> Int32 {
+    if let s = variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] { return s }
     let s = newSymbol(.external)
     // The symbol owns a reference to its variable (released by `dropVariable`).
     info[Int(s)].symVariableRef = ref.retain().toOpaque()
@@ -73,12 +88,25 @@ extension Tableau {
   /// checked against the symbol's unretained reference.
   @inline(__always)
   mutating func knownSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    if let s = cachedSymbol(ref: ref) { return s }
+    return indexedSymbol(ref: ref)
+  }
+
+  /// The symbol the variable's cache names for this solver, or nil.
+  @inline(__always)
+  mutating func cachedSymbol(ref: Unmanaged<Variable>) -> Int32? {
     let cache = ref._withUnsafeGuaranteedRef { $0.solverCache.load(ordering: .relaxed) }
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
       if s < info.count, info[s].symVariableRef == ref.toOpaque() { return Int32(s) }
     }
-    return variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
+    return nil
+  }
+
+  /// The symbol of a variable whose cache another solver holds, from the index.
+  @inline(never)
+  mutating func indexedSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
   }
 
   /// Points an object's cache at this solver's `index` when the cache is free or already
