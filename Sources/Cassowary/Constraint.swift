@@ -222,7 +222,7 @@ package struct TermList {
   @inlinable package init() {}
 
   /// `k0·v0 (+ k1·v1)`.
-  @inlinable
+  @inlinable @inline(__always)
   package init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
     append(v0, k0)
     if let v1 { append(v1, k1) }

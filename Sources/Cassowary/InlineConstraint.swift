@@ -49,7 +49,7 @@ package struct InlineConstraint {
   }
 
   /// A soft equality whose two sides weigh differently, as ``Constraint/init(_:above:below:)``.
-  @inlinable
+  @inlinable @inline(__always)
   package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
     self.terms = terms
     self.constant = constant

@@ -146,7 +146,7 @@ extension LayoutEngine {
       let frame = CGRect(
         x: mine.x.value - origin.x, y: mine.y.value - origin.y,
         width: mine.width.value, height: mine.height.value)
-      if frame != view.frameStorage { view.applyLayoutFrame(frame) }
+      if !frame.isSame(as: view.frameStorage) { view.applyLayoutFrame(frame) }
     }
   }
 
