@@ -205,10 +205,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
 /// plain bytes. The constraint made from a list retains the variables; until then the maker
 /// keeps them alive.
 ///
-/// Its initialisers are inlinable (ViewKit makes one per constraint it installs).
-package struct TermList {
+/// Its initialisers are inlinable (ViewKit makes one per constraint it installs). It is public
+/// only to the `Layout` SPI (`@_spi(Layout) import Cassowary`): this toolchain does not inline
+/// `@inlinable package` bodies into other modules, public ones it does.
+@_spi(Layout) public struct TermList: Sendable {
   /// The number of terms (at most four).
-  @usableFromInline package internal(set) var count = 0
+  public var count = 0
   @usableFromInline var u0: Unmanaged<Variable>?
   @usableFromInline var u1: Unmanaged<Variable>?
   @usableFromInline var u2: Unmanaged<Variable>?
@@ -219,11 +221,11 @@ package struct TermList {
   @usableFromInline var k3 = 0.0
 
   /// No terms.
-  @inlinable package init() {}
+  @inlinable public init() {}
 
   /// `k0·v0 (+ k1·v1)`.
   @inlinable @inline(__always)
-  package init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
+  public init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
     append(v0, k0)
     if let v1 { append(v1, k1) }
   }
@@ -231,7 +233,7 @@ package struct TermList {
   /// The terms of the non-nil variables among four, in order (one call for a whole layout
   /// constraint; the caller keeps the variables alive until a constraint retains them).
   @inlinable @inline(__always)
-  package init(
+  public init(
     _ v0: Unmanaged<Variable>?, _ k0: Double, _ v1: Unmanaged<Variable>?, _ k1: Double,
     _ v2: Unmanaged<Variable>?, _ k2: Double, _ v3: Unmanaged<Variable>?, _ k3: Double
   ) {
@@ -265,7 +267,7 @@ package struct TermList {
 
   /// Adds a term; there must be room (``isFull`` is false).
   @inlinable
-  package mutating func append(_ v: Variable, _ k: Double) {
+  public mutating func append(_ v: Variable, _ k: Double) {
     precondition(count < 4, "TermList holds at most four terms")
     put(Unmanaged.passUnretained(v), k)
   }

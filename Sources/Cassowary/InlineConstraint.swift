@@ -5,21 +5,23 @@
 ///
 /// The solver holds each term's variable through the variable's symbol while the constraint
 /// is in it; until it is added, the caller keeps the variables alive.
-package struct InlineConstraint {
+///
+/// Public to the `Layout` SPI only, as ``TermList`` (so its initialisers inline into ViewKit).
+@_spi(Layout) public struct InlineConstraint: Sendable {
   /// The terms (unretained).
-  package var terms: TermList
+  public var terms: TermList
   /// The expression's constant.
-  package var constant: Double
+  public var constant: Double
   /// The relation to zero.
-  package var op: RelationalOperator
+  public var op: RelationalOperator
   /// The strength, clipped to `0...required` (the side above zero for a soft equality).
-  package var strength: Strength
+  public var strength: Strength
   /// The strength of the side below zero for a soft equality; otherwise ``strength``.
-  package var belowStrength: Strength
+  public var belowStrength: Strength
 
   /// `terms + constant op 0` with a strength (required by default).
   @inlinable @inline(__always)
-  package init(
+  public init(
     _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
   ) {
     self.terms = terms
@@ -50,7 +52,7 @@ package struct InlineConstraint {
 
   /// A soft equality whose two sides weigh differently, as ``Constraint/init(_:above:below:)``.
   @inlinable @inline(__always)
-  package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
+  public init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
     self.terms = terms
     self.constant = constant
     self.op = .equal
@@ -62,12 +64,12 @@ package struct InlineConstraint {
 /// An ``InlineConstraint`` in the solver that added it: the tag it is kept in. Valid until it
 /// is removed or the solver is reset; the solver checks that the tag holds a value
 /// constraint, not that it is the same one (the caller forgets the handle on removal).
-package struct ConstraintHandle: Hashable, Sendable {
+@_spi(Layout) public struct ConstraintHandle: Hashable, Sendable {
   /// The tag's index.
-  package let tag: Int32
+  public let tag: Int32
 
   /// A handle for tag `tag` (-1: none).
-  @inlinable package init(tag: Int32) { self.tag = tag }
+  @inlinable public init(tag: Int32) { self.tag = tag }
 }
 
 /// What the tableau reads of a constraint it adds: a ``Constraint`` object or an

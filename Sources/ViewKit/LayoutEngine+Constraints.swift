@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension LayoutEngine {
   // MARK: - User constraints

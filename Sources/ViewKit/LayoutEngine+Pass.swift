@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension LayoutEngine {
   /// One layout pass: `updateConstraints`, own constraints, one solve, frames written

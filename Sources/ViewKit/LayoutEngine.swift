@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// One solver for one view tree: the root view owns it; every registered item's frame is in
 /// the root's coordinates. A layout pass updates what changed, solves once and writes frames.

@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// Something constraints can position: a ``UIView`` or a ``UILayoutGuide``.
 @MainActor

@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   /// A layout attribute (UIKit's `NSLayoutConstraint.Attribute`).

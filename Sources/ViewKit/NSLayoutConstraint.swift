@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// A relation between two layout attributes: `first = multiplier × second + constant`
 /// (UIKit's `NSLayoutConstraint`), solved by the window's ``Cassowary`` solver.

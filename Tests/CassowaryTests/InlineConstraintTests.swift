@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Cassowary
+@_spi(Layout) @testable import Cassowary
 
 /// Constraints added by value (`InlineConstraint`, the path ViewKit's constraints take):
 /// the same solutions, errors and undo as objects, and the variables held only while a
