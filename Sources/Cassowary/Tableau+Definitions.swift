@@ -146,7 +146,7 @@ extension Tableau {
     }
     dirtyDefinitionLow = Int.max
     dirtyDefinitionHigh = -1
-    if deadDefinitions >= 64 && deadDefinitions * 2 > definitions.count && journal == nil {
+    if deadDefinitions >= 64 && deadDefinitions * 2 > definitions.count && !journalOpen {
       compactDefinitions()
     }
   }

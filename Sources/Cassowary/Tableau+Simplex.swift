@@ -41,7 +41,7 @@ extension Tableau {
     }
     if subject < 0 { subject = chooseFeasibleSubject(row) }
     if subject < 0 {
-      journal?.recording = true
+      if journalOpen { journal.recording = true }
       let (ok, certificate) = addWithArtificialVariable(row)
       if !ok {
         let conflicting = requiredConstraints(markedBy: certificate)

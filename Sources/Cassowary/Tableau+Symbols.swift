@@ -16,7 +16,7 @@ extension Tableau {
   mutating func reuseSymbol(_ symbolKind: SymbolKind) -> Int32 {
     let s = freeSymbols.removeLast()
     info[Int(s)] = SymbolInfo(kind: symbolKind)
-    journal?.reusedSymbols.append(s)
+    if journalOpen { journal.reusedSymbols.append(s) }
     return s
   }
 

@@ -70,7 +70,9 @@ struct Tableau {
   var columnArena = ColumnArena()
 
   // MARK: Journal (undo log for calls that may fail)
-  var journal: Journal?
+  var journal = Journal()
+  /// Whether a call that may fail is being recorded in `journal`.
+  var journalOpen = false
   var journalEpoch: UInt32 = 0
 
   init() {
@@ -107,10 +109,11 @@ struct Tableau {
     scratch.release()
     artificial?.release()
     artificial = nil
-    if var j = journal {
-      for k in j.rows.indices { j.rows[k].1.release() }
-      journal = nil
+    if journalOpen {
+      for k in journal.rows.indices { journal.rows[k].1.release() }
+      journalOpen = false
     }
+    journal = Journal()
   }
 
 }
