@@ -82,6 +82,16 @@ struct Buffer<Element> {
     capacity = c
   }
 
+  /// Makes index `i` valid, growing the count (new elements are uninitialised: the caller
+  /// writes an element before reading it).
+  @inline(__always)
+  mutating func extend(toInclude i: Int) {
+    while count <= i {
+      if count == capacity { grow() }
+      count += 1
+    }
+  }
+
   /// Drops the last `n` elements (trivial values need no deinitialisation).
   mutating func removeLast(_ n: Int) {
     count -= n

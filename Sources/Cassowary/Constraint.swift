@@ -49,6 +49,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
   private let constantBits: Atomic<UInt64>
   /// Solver id (high 32 bits) and tag index (low 32 bits) in the last solver that added it.
   let solverCache: Atomic<UInt64>
+  /// For an object a solver made to name an ``InlineConstraint`` in an error: the value's
+  /// ``ConstraintHandle`` in that solver (-1 when it was not in it); -1 otherwise.
+  package let handle: Int32
 
   /// `expression op 0` with a strength (required by default).
   public init(_ expression: Expression, _ op: RelationalOperator, strength: Strength = .required) {
@@ -60,6 +63,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = strength
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = -1
   }
 
   /// A soft equality `expression == 0` whose two sides weigh differently: the expression
@@ -75,11 +79,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = below
     self.constantBits = Atomic(expression.constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = -1
   }
 
-  /// `terms + constant op 0` (no expression array to build).
+  /// `terms + constant op 0` (no expression array to build); `handle` as ``handle``.
   package init(
-    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required
+    _ terms: TermList, constant: Double, _ op: RelationalOperator, strength: Strength = .required,
+    handle: Int32 = -1
   ) {
     terms.retainAll()
     self.inlineTerms = terms
@@ -91,10 +97,13 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = strength
     self.constantBits = Atomic(constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = handle
   }
 
   /// ``init(_:above:below:)`` from a term list.
-  package init(_ terms: TermList, constant: Double, above: Strength, below: Strength) {
+  package init(
+    _ terms: TermList, constant: Double, above: Strength, below: Strength, handle: Int32 = -1
+  ) {
     terms.retainAll()
     self.inlineTerms = terms
     self.moreTerms = []
@@ -105,6 +114,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     self.belowStrength = below
     self.constantBits = Atomic(constant.bitPattern)
     self.solverCache = Atomic(0)
+    self.handle = handle
   }
 
   deinit { inlineTerms.releaseAll() }
@@ -194,30 +204,36 @@ public final class Constraint: Sendable, CustomStringConvertible {
 /// constraint has at most four, and an array per constraint was an allocation). Copies are
 /// plain bytes. The constraint made from a list retains the variables; until then the maker
 /// keeps them alive.
-package struct TermList {
+///
+/// Its initialisers are inlinable (ViewKit makes one per constraint it installs). It is public
+/// only to the `Layout` SPI (`@_spi(Layout) import Cassowary`): this toolchain does not inline
+/// `@inlinable package` bodies into other modules, public ones it does.
+@_spi(Layout) public struct TermList: Sendable {
   /// The number of terms (at most four).
-  package private(set) var count = 0
-  private var u0: Unmanaged<Variable>?
-  private var u1: Unmanaged<Variable>?
-  private var u2: Unmanaged<Variable>?
-  private var u3: Unmanaged<Variable>?
-  private var k0 = 0.0
-  private var k1 = 0.0
-  private var k2 = 0.0
-  private var k3 = 0.0
+  public var count = 0
+  @usableFromInline var u0: Unmanaged<Variable>?
+  @usableFromInline var u1: Unmanaged<Variable>?
+  @usableFromInline var u2: Unmanaged<Variable>?
+  @usableFromInline var u3: Unmanaged<Variable>?
+  @usableFromInline var k0 = 0.0
+  @usableFromInline var k1 = 0.0
+  @usableFromInline var k2 = 0.0
+  @usableFromInline var k3 = 0.0
 
   /// No terms.
-  package init() {}
+  @inlinable public init() {}
 
   /// `k0·v0 (+ k1·v1)`.
-  package init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
+  @inlinable @inline(__always)
+  public init(_ v0: Variable, _ k0: Double, _ v1: Variable? = nil, _ k1: Double = 0) {
     append(v0, k0)
     if let v1 { append(v1, k1) }
   }
 
   /// The terms of the non-nil variables among four, in order (one call for a whole layout
   /// constraint; the caller keeps the variables alive until a constraint retains them).
-  package init(
+  @inlinable @inline(__always)
+  public init(
     _ v0: Unmanaged<Variable>?, _ k0: Double, _ v1: Unmanaged<Variable>?, _ k1: Double,
     _ v2: Unmanaged<Variable>?, _ k2: Double, _ v3: Unmanaged<Variable>?, _ k3: Double
   ) {
@@ -229,8 +245,8 @@ package struct TermList {
   }
 
   /// Adds a term by unretained reference; there must be room.
-  @inline(__always)
-  private mutating func put(_ u: Unmanaged<Variable>, _ k: Double) {
+  @inlinable @inline(__always)
+  mutating func put(_ u: Unmanaged<Variable>, _ k: Double) {
     switch count {
     case 0: (u0, k0) = (u, k)
     case 1: (u1, k1) = (u, k)
@@ -240,11 +256,18 @@ package struct TermList {
     count += 1
   }
 
+  /// Adds a term by unretained reference; there must be room.
+  package mutating func append(ref v: Unmanaged<Variable>, _ k: Double) {
+    precondition(count < 4, "TermList holds at most four terms")
+    put(v, k)
+  }
+
   /// Whether another term fits.
   package var isFull: Bool { count == 4 }
 
   /// Adds a term; there must be room (``isFull`` is false).
-  package mutating func append(_ v: Variable, _ k: Double) {
+  @inlinable
+  public mutating func append(_ v: Variable, _ k: Double) {
     precondition(count < 4, "TermList holds at most four terms")
     put(Unmanaged.passUnretained(v), k)
   }

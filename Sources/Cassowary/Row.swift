@@ -40,7 +40,7 @@ struct SymbolInfo {
   /// it).
   var symVariableRef: UnsafeMutableRawPointer?
 
-  init(kind: SymbolKind) { self.kind = kind }
+  @inline(__always) init(kind: SymbolKind) { self.kind = kind }
 }
 
 /// One term of a row.

@@ -77,6 +77,53 @@ public final class Solver {
     try engine.setConstant(constant, for: constraint)
   }
 
+  // MARK: - Value constraints
+
+  /// Adds a constraint given by value (no ``Constraint`` object is made) and returns its
+  /// handle, which the handle forms of `removeConstraint`, `setConstant` and
+  /// ``constraint(for:)`` take.
+  ///
+  /// - Throws: as the object form of `addConstraint` (an error names the value as a new
+  ///   ``Constraint``, and the conflicting value constraints by objects whose
+  ///   ``Constraint/handle`` is theirs); there are no duplicates (each call adds one).
+  package func addConstraint(_ constraint: InlineConstraint) throws(SolverError)
+    -> ConstraintHandle
+  {
+    try engine.addConstraint(constraint)
+  }
+
+  /// Removes a value constraint.
+  ///
+  /// - Throws: ``SolverError/internalError(_:)`` when the handle holds none.
+  package func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
+    try engine.removeConstraint(handle)
+  }
+
+  /// Changes the constant of a value constraint in place, as the object form does.
+  package func setConstant(_ constant: Double, for handle: ConstraintHandle) throws(SolverError) {
+    try engine.setConstant(constant, for: handle)
+  }
+
+  /// A value constraint as the solver holds it (its terms with a symbol, its current
+  /// constant), as an object naming the handle; nil when the handle holds none.
+  package func constraint(for handle: ConstraintHandle) -> Constraint? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.reportedConstraint(t)
+  }
+
+  /// A value constraint as the solver holds it (the terms with a symbol, unretained: valid
+  /// while it is in the solver; the current constant), or nil when the handle holds none.
+  package func inlineConstraint(for handle: ConstraintHandle) -> InlineConstraint? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.inlineValues[Int(t)]
+  }
+
+  /// The current constant of a value constraint, or nil when the handle holds none.
+  package func constant(of handle: ConstraintHandle) -> Double? {
+    guard let t = engine.tagIndex(of: handle) else { return nil }
+    return engine.inlineValues[Int(t)].constant
+  }
+
   // MARK: - Edit variables
 
   /// Makes `variable` an edit variable: one whose value ``suggestValue(_:for:)`` can set, as a
@@ -139,9 +186,12 @@ extension Solver: CustomDebugStringConvertible {
   public var debugDescription: String { dump() }
 }
 
-/// What the solver knows of one constraint.
+/// What the solver knows of one constraint (a trivial value: the tableau keeps tags in a
+/// ``Buffer`` and retains an object constraint itself).
 struct Tag {
-  var constraint: Constraint?
+  /// The constraint object, retained by the tableau until `unregister` (nil for an
+  /// ``InlineConstraint``, kept in the tableau's `inlineValues` at the tag's index).
+  var constraintRef: Unmanaged<Constraint>?
   /// Slack, positive error or dummy of the constraint.
   var marker: Int32
   /// Negative error of a non-required constraint, or -1.
@@ -150,9 +200,18 @@ struct Tag {
   var markerCoefficient: Double
   /// The definition the constraint made, or -1.
   var definition: Int32
+  /// Whether the tag holds an ``InlineConstraint`` (in the tableau's `inlineValues`).
+  var isInline = false
 
-  static let dead = Tag(
-    constraint: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+  /// The constraint object, or nil.
+  var constraint: Constraint? { constraintRef?.takeUnretainedValue() }
+
+  /// Whether it holds a constraint (an object or a value).
+  var isLive: Bool { constraintRef != nil || isInline }
+
+  static var dead: Tag {
+    Tag(constraintRef: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+  }
 }
 
 /// An edit variable and its current suggestion.

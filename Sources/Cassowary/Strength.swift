@@ -12,8 +12,9 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The weight on kiwi's scale, clipped to `0...Strength.required.value`.
   public let value: Double
 
-  /// A strength from a raw weight on kiwi's scale, clipped to `0...required`.
-  public init(_ value: Double) {
+  /// A strength from a raw weight on kiwi's scale, clipped to `0...required`. (Inlinable,
+  /// as the other basics below: ViewKit makes one per constraint it installs.)
+  @inlinable public init(_ value: Double) {
     self.value = Strength.clip(value)
   }
 
@@ -26,8 +27,8 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
       clamp(strong * weight) * 1_000_000 + clamp(medium * weight) * 1000 + clamp(weak * weight))
   }
 
-  /// A constraint that must be satisfied.
-  public static let required = Strength(strong: 1000, medium: 1000, weak: 1000)
+  /// A constraint that must be satisfied (`strong: 1000, medium: 1000, weak: 1000`).
+  @inlinable public static var required: Strength { Strength(requiredValue) }
   /// The strongest non-required level.
   public static let strong = Strength(strong: 1, medium: 0, weak: 0)
   /// The middle level.
@@ -36,14 +37,14 @@ public struct Strength: Sendable, Hashable, Comparable, CustomStringConvertible 
   public static let weak = Strength(strong: 0, medium: 0, weak: 1)
 
   /// Whether the strength is `required`.
-  public var isRequired: Bool { value >= Strength.requiredValue }
+  @inlinable public var isRequired: Bool { value >= Strength.requiredValue }
 
   /// Clips a raw weight to `0...required`, as kiwi does; NaN becomes 0.
-  public static func clip(_ value: Double) -> Double {
+  @inlinable public static func clip(_ value: Double) -> Double {
     value.isNaN ? 0 : max(0, min(requiredValue, value))
   }
 
-  static let requiredValue: Double = 1_001_001_000
+  @inlinable static var requiredValue: Double { 1_001_001_000 }
 
   /// Orders strengths by their value: weak < medium < strong < required.
   public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.value < rhs.value }

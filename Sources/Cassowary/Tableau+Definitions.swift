@@ -5,8 +5,8 @@ extension Tableau {
   /// keeps chains of positions (each the previous plus a width) sparse where a tableau row
   /// would hold every earlier width.
   ///
-  /// Returns false when the constraint has no such variable.
-  mutating func defineFreshVariable(by constraint: Constraint) -> Bool {
+  /// Returns the constraint's tag, or -1 when the constraint has no such variable.
+  mutating func defineFreshVariable<C: ConstraintSource>(by constraint: C) -> Int32 {
     // Variables by unretained reference: the constraint holds them.
     var chosen: Unmanaged<Variable>?
     var k = 0.0
@@ -23,14 +23,19 @@ extension Tableau {
         break
       }
     }
-    guard let v = chosen else { return false }
+    guard let v = chosen else { return -1 }
     let vs = externalSymbol(ref: v)
     let dummy = newSymbol(.dummy)
     let d = Int32(definitions.count)
     let start = Int32(definitionSyms.count)
-    for i in 0..<constraint.termCount
-    where constraint.termRef(i).toOpaque() != v.toOpaque() && constraint.termCoefficient(i) != 0 {
+    for i in 0..<constraint.termCount {
+      let same = constraint.termRef(i).toOpaque() == v.toOpaque()
+      if C.recordsTermSymbols {
+        termSymbols[i] = same ? vs : -1
+      }
+      guard !same, constraint.termCoefficient(i) != 0 else { continue }
       let s = externalSymbol(ref: constraint.termRef(i))
+      if C.recordsTermSymbols { termSymbols[i] = s }
       definitionSyms.append(s)
       definitionCoeffs.append(-constraint.termCoefficient(i) / k)
       dependentDefinition.append(d)
@@ -49,7 +54,7 @@ extension Tableau {
     expansionStamp.append(0)
     info[Int(vs)].definitionOf = d
     markDefinitionDirty(d)
-    return true
+    return t
   }
 
   /// Turns a definition back into an ordinary tableau row (`v` basic), before its constraint
@@ -141,7 +146,7 @@ extension Tableau {
     }
     dirtyDefinitionLow = Int.max
     dirtyDefinitionHigh = -1
-    if deadDefinitions >= 64 && deadDefinitions * 2 > definitions.count && journal == nil {
+    if deadDefinitions >= 64 && deadDefinitions * 2 > definitions.count && !journalOpen {
       compactDefinitions()
     }
   }

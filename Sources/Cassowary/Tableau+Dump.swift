@@ -32,7 +32,9 @@ extension Tableau {
       if let v = e.variable { out += "\(v) suggested \(number(e.constant))\n" }
     }
     out += "\nConstraints\n-----------\n"
-    for t in tags { if let c = t.constraint { out += "\(c)\n" } }
+    for t in tags.indices {
+      if let c = reportedConstraint(Int32(t)) { out += "\(c)\n" }
+    }
     return out
   }
 

@@ -1,16 +1,18 @@
 /// An undo log: what a call that may fail changed, so that a failure restores the solver
-/// exactly (same rows, same basis, same objective).
+/// exactly (same rows, same basis, same objective). The tableau keeps one and reuses it
+/// (`journalOpen` says whether a call is being recorded): making and dropping an optional
+/// journal per call went through the runtime's generic destroy twice.
 struct Journal {
   var rows: [(Int32, Row)] = []
   var objective: [(Int32, Double)] = []
   var definitions: [(Int32, Double)] = []
-  var objectiveConstant: Double
+  var objectiveConstant: Double = 0
   var objectiveConstantSaved = false
   /// Whether row and objective changes are being recorded (counts are always kept).
   var recording = true
-  var rowCount: Int
-  var symbolCount: Int
-  var freeSlots: [Int32]
+  var rowCount = 0
+  var symbolCount = 0
+  var freeSlots: [Int32] = []
   var freeSymbols: [Int32] = []
   /// Symbols taken from the free list since the journal began.
   var reusedSymbols: [Int32] = []
@@ -26,51 +28,68 @@ extension Tableau {
       for i in info.indices { info[i].objectiveSaved = 0 }
       journalEpoch = 1
     }
-    journal = Journal(
-      objectiveConstant: objectiveConstant, recording: recording, rowCount: rows.count,
-      symbolCount: info.count, freeSlots: freeSlots, freeSymbols: freeSymbols)
+    // (The lists are empty: commit and rollback leave them so.)
+    journalOpen = true
+    journal.objectiveConstant = objectiveConstant
+    journal.objectiveConstantSaved = false
+    journal.recording = recording
+    journal.rowCount = rows.count
+    journal.symbolCount = info.count
+    if !freeSlots.isEmpty { journal.freeSlots = freeSlots }
+    if !freeSymbols.isEmpty { journal.freeSymbols = freeSymbols }
   }
 
   mutating func commitJournal() {
-    guard journal != nil else { return }
+    guard journalOpen else { return }
+    journalOpen = false
     // In place: a copy of the journal would retain and release each of its arrays.
-    for k in journal!.rows.indices { journal!.rows[k].1.release() }
-    journal = nil
+    if !journal.rows.isEmpty {
+      for k in journal.rows.indices { journal.rows[k].1.release() }
+      journal.rows.removeAll(keepingCapacity: true)
+    }
+    if !journal.objective.isEmpty { journal.objective.removeAll(keepingCapacity: true) }
+    if !journal.definitions.isEmpty { journal.definitions.removeAll(keepingCapacity: true) }
+    if !journal.reusedSymbols.isEmpty { journal.reusedSymbols.removeAll(keepingCapacity: true) }
+    // (Dropped, so the tableau's own lists are not shared and copied on their next change.)
+    if !journal.freeSlots.isEmpty { journal.freeSlots = [] }
+    if !journal.freeSymbols.isEmpty { journal.freeSymbols = [] }
   }
 
   @inline(__always)
   mutating func saveRow(_ slot: Int32) {
-    guard journal != nil, journal!.recording else { return }
+    guard journalOpen, journal.recording else { return }
     let i = Int(slot)
-    guard i < journal!.rowCount, rowSaved[i] != journalEpoch else { return }
+    guard i < journal.rowCount, rowSaved[i] != journalEpoch else { return }
     rowSaved[i] = journalEpoch
-    journal!.rows.append((slot, rows[i].copy()))
+    journal.rows.append((slot, rows[i].copy()))
   }
 
   @inline(__always)
   mutating func saveObjective(_ sym: Int32) {
-    guard journal != nil, journal!.recording else { return }
+    guard journalOpen, journal.recording else { return }
     let i = Int(sym)
-    guard i < journal!.symbolCount, info[i].objectiveSaved != journalEpoch else { return }
+    guard i < journal.symbolCount, info[i].objectiveSaved != journalEpoch else { return }
     info[i].objectiveSaved = journalEpoch
-    journal!.objective.append((sym, info[i].objective))
+    journal.objective.append((sym, info[i].objective))
   }
 
   mutating func saveObjectiveConstant() {
-    guard journal != nil, !journal!.objectiveConstantSaved else { return }
-    journal!.objectiveConstantSaved = true
-    journal!.objectiveConstant = objectiveConstant
+    guard journalOpen, !journal.objectiveConstantSaved else { return }
+    journal.objectiveConstantSaved = true
+    journal.objectiveConstant = objectiveConstant
   }
 
   mutating func saveDefinition(_ d: Int32) {
-    guard journal != nil else { return }
-    journal!.definitions.append((d, definitions[Int(d)].constant))
+    guard journalOpen else { return }
+    journal.definitions.append((d, definitions[Int(d)].constant))
   }
 
   /// Restores everything the journal recorded and drops what was created since it began.
   mutating func rollbackJournal() {
-    guard let j = journal else { return }
-    journal = nil
+    guard journalOpen else { return }
+    let j = journal
+    journal = Journal()
+    journalOpen = false
     // Basic symbols of rows about to be replaced or dropped lose their rows.
     for (slot, _) in j.rows { unmapBasic(of: slot, below: j.symbolCount) }
     if rows.count > j.rowCount {

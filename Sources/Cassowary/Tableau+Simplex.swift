@@ -4,13 +4,27 @@ extension Tableau {
   mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
     if tagIndex(of: constraint) != nil { throw .duplicateConstraint(constraint) }
     try validate(constraint)
-    try insertConstraint(constraint)
+    _ = try insertConstraint(constraint)
+  }
+
+  /// Adds a value constraint; returns its handle.
+  mutating func addConstraint(_ constraint: InlineConstraint) throws(SolverError)
+    -> ConstraintHandle
+  {
+    try validate(constraint)
+    return ConstraintHandle(tag: try insertConstraint(constraint))
   }
 
   /// kiwi's `addConstraint`, with definitions and a journal so a failure changes nothing.
-  mutating func insertConstraint(_ constraint: Constraint) throws(SolverError) {
-    let required = constraint.isRequired
-    if required && constraint.op == .equal && defineFreshVariable(by: constraint) { return }
+  /// Returns the constraint's tag.
+  mutating func insertConstraint<C: ConstraintSource>(_ constraint: C) throws(SolverError)
+    -> Int32
+  {
+    let required = constraint.strength.isRequired
+    if required && constraint.op == .equal {
+      let t = defineFreshVariable(by: constraint)
+      if t >= 0 { return t }
+    }
     // Until the artificial phase nothing but new symbols can change, so the journal keeps
     // counts only and starts recording rows just before that phase.
     if required { beginJournal(recording: false) }
@@ -18,21 +32,21 @@ extension Tableau {
     var subject = chooseSubject(row, marker: marker, other: other)
     if subject < 0 && row.syms.allSatisfy({ info[Int($0)].kind == .dummy }) {
       if !nearZero(row.constant) {
-        let conflicting = requiredConstraints(markedBy: row.syms, excluding: constraint)
+        let conflicting = requiredConstraints(markedBy: row.syms)
         row.release()
         rollbackJournal()
-        throw .unsatisfiableConstraint(constraint, conflicting: conflicting)
+        throw .unsatisfiableConstraint(constraint.reported(handle: -1), conflicting: conflicting)
       }
       subject = marker
     }
     if subject < 0 { subject = chooseFeasibleSubject(row) }
     if subject < 0 {
-      journal?.recording = true
+      if journalOpen { journal.recording = true }
       let (ok, certificate) = addWithArtificialVariable(row)
       if !ok {
-        let conflicting = requiredConstraints(markedBy: certificate, excluding: constraint)
+        let conflicting = requiredConstraints(markedBy: certificate)
         rollbackJournal()
-        throw .unsatisfiableConstraint(constraint, conflicting: conflicting)
+        throw .unsatisfiableConstraint(constraint.reported(handle: -1), conflicting: conflicting)
       }
     } else {
       solveForSubject(&row, subject)
@@ -40,19 +54,28 @@ extension Tableau {
       substitute(subject, with: rows[Int(slot)])
     }
     commitJournal()
-    _ = register(constraint, marker: marker, other: other, markerCoefficient: a, definition: -1)
+    let t = register(
+      constraint, marker: marker, other: other, markerCoefficient: a, definition: -1)
     try optimize()
+    return t
   }
 
   /// kiwi's `createRow`: the constraint's expression in terms of parametric symbols, plus its
   /// marker (and error) symbols; errors enter the objective.
-  mutating func createRow(_ constraint: Constraint) -> (Row, Int32, Int32, Double) {
+  mutating func createRow<C: ConstraintSource>(_ constraint: C) -> (Row, Int32, Int32, Double) {
     beginAccumulation(constant: constraint.constant)
-    for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
-      accumulateTerm(externalSymbol(ref: constraint.termRef(i)), constraint.termCoefficient(i))
+    for i in 0..<constraint.termCount {
+      guard !nearZero(constraint.termCoefficient(i)) else {
+        if C.recordsTermSymbols { termSymbols[i] = -1 }
+        continue
+      }
+      let s = externalSymbol(ref: constraint.termRef(i))
+      if C.recordsTermSymbols { termSymbols[i] = s }
+      accumulateTerm(s, constraint.termCoefficient(i))
     }
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
+    let required = constraint.strength.isRequired
     var marker: Int32 = -1
     var other: Int32 = -1
     var a = 1.0
@@ -61,13 +84,13 @@ extension Tableau {
       a = constraint.op == .lessThanOrEqual ? 1 : -1
       marker = newSymbol(.slack)
       row.append(marker, a)
-      if !constraint.isRequired {
+      if !required {
         other = newSymbol(.error)
         row.append(other, -a)
         objectiveAdd(other, strength)
       }
     case .equal:
-      if constraint.isRequired {
+      if required {
         marker = newSymbol(.dummy)
         row.append(marker, 1)
       } else {
@@ -345,11 +368,21 @@ extension Tableau {
     try deleteConstraint(tag: t)
   }
 
+  mutating func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
+    guard let t = tagIndex(of: handle) else {
+      throw .internalError("no constraint with handle \(handle.tag) in the solver")
+    }
+    try deleteConstraint(tag: t)
+  }
+
   /// kiwi's `removeConstraint`, after turning a definition back into a tableau row.
   mutating func deleteConstraint(tag t: Int32) throws(SolverError) {
     let tag = tags[Int(t)]
-    let strength = tag.constraint?.strength.value ?? 0
-    let belowStrength = tag.constraint?.belowStrength.value ?? 0
+    // (Held here: `unregister` releases the tableau's reference.)
+    let object = tag.constraint
+    let strength = self.strength(ofTag: t).value
+    let belowStrength = self.belowStrength(ofTag: t).value
+    let value = tag.isInline ? inlineValues[Int(t)] : nil
     unregister(t)
     if tag.definition >= 0 { materialize(tag.definition) }
     for s in [tag.marker, tag.other] where s >= 0 && info[Int(s)].kind == .error {
@@ -369,8 +402,9 @@ extension Tableau {
       removed.release()
     } else {
       guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
-        throw .internalError(
-          "no leaving row for the marker of \(tag.constraint.map { "\($0)" } ?? "?")")
+        let name =
+          object.map { "\($0)" } ?? (value.map { "\(Constraint($0, handle: t))" } ?? "?")
+        throw .internalError("no leaving row for the marker of \(name)")
       }
       var row = removeRow(leavingSlot)
       let leaving = row.basic
@@ -383,13 +417,30 @@ extension Tableau {
     // Give back what only this constraint used.
     releaseIfUnused(tag.marker)
     releaseIfUnused(tag.other)
-    if let c = tag.constraint {
+    if let c = object {
       for i in 0..<c.termCount {
         guard let s = knownSymbol(ref: c.termRef(i)) else { continue }
         info[Int(s)].useCount -= 1
       }
       for i in 0..<c.termCount {
         if let s = knownSymbol(ref: c.termRef(i)) { releaseIfUnused(s) }
+      }
+    } else if let value {
+      // The symbols first: releasing one may free its variable, which the terms do not
+      // hold. Each symbol is released once (a variable may appear in two terms).
+      let terms = value.terms
+      var symbols = SIMD4<Int32>(repeating: -1)
+      for i in 0..<terms.count {
+        let s = knownSymbol(ref: terms.variable(i)) ?? -1
+        symbols[i] = s
+        if s >= 0 { info[Int(s)].useCount -= 1 }
+      }
+      for i in 0..<terms.count {
+        let s = symbols[i]
+        if s < 0 { continue }
+        var repeated = false
+        for j in 0..<i where symbols[j] == s { repeated = true }
+        if !repeated { releaseIfUnused(s) }
       }
     }
   }
@@ -440,13 +491,27 @@ extension Tableau {
 
   mutating func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
     guard let t = tagIndex(of: constraint) else { throw .unknownConstraint(constraint) }
-    guard constant.isFinite else {
-      throw .nonFiniteValue("constant \(constant) for \(constraint)")
+    try setConstant(constant, tag: t)
+  }
+
+  mutating func setConstant(_ constant: Double, for handle: ConstraintHandle) throws(SolverError) {
+    guard let t = tagIndex(of: handle) else {
+      throw .internalError("no constraint with handle \(handle.tag) in the solver")
     }
-    let delta = constant - constraint.constant
-    if delta == 0 { return }
+    try setConstant(constant, tag: t)
+  }
+
+  /// Changes the constant of the constraint of tag `t` (an object's or a value's).
+  mutating func setConstant(_ constant: Double, tag t: Int32) throws(SolverError) {
     let tag = tags[Int(t)]
-    let required = constraint.isRequired
+    guard constant.isFinite else {
+      let name = reportedConstraint(t).map { "\($0)" } ?? "?"
+      throw .nonFiniteValue("constant \(constant) for \(name)")
+    }
+    let current = tag.constraint?.constant ?? inlineValues[Int(t)].constant
+    let delta = constant - current
+    if delta == 0 { return }
+    let required = strength(ofTag: t).isRequired
     if required { beginJournal() }
     if tag.definition >= 0 {
       let d = Int(tag.definition)
@@ -459,31 +524,38 @@ extension Tableau {
     if failing < 0, let f = dualOptimize() { failing = f }
     if failing >= 0 {
       guard required else {
-        throw .internalError("dual optimize failed after changing the constant of \(constraint)")
+        let name = reportedConstraint(t).map { "\($0)" } ?? "?"
+        throw .internalError("dual optimize failed after changing the constant of \(name)")
       }
       let slot = info[Int(failing)].basicRow
       var symbols = [failing]
       if slot >= 0 { symbols += rows[Int(slot)].syms }
-      let conflicting = requiredConstraints(markedBy: symbols, excluding: constraint)
+      let conflicting = requiredConstraints(markedBy: symbols, excluding: t)
       rollbackJournal()
-      throw .unsatisfiableConstraint(
-        Constraint(
-          Expression(constraint.termArray, constant: constant), constraint.op,
-          strength: constraint.strength),
-        conflicting: conflicting)
+      let changed: Constraint
+      if let c = tag.constraint {
+        changed = Constraint(
+          Expression(c.termArray, constant: constant), c.op, strength: c.strength)
+      } else {
+        var value = inlineValues[Int(t)]
+        value.constant = constant
+        changed = Constraint(value, handle: t)
+      }
+      throw .unsatisfiableConstraint(changed, conflicting: conflicting)
     }
     commitJournal()
-    constraint.storeConstant(constant)
+    if let c = tag.constraint {
+      c.storeConstant(constant)
+    } else {
+      inlineValues[Int(t)].constant = constant
+    }
   }
 
   mutating func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
     if editIndex(of: variable) != nil { throw .duplicateEditVariable(variable) }
     if strength.isRequired { throw .badRequiredStrength(variable) }
     let constraint = Constraint(TermList(variable, 1), constant: 0, .equal, strength: strength)
-    try insertConstraint(constraint)
-    guard let t = tagIndex(of: constraint) else {
-      throw .internalError("the edit constraint of \(variable) was not registered")
-    }
+    let t = try insertConstraint(constraint)
     let edit = EditInfo(
       variable: variable, constraint: constraint, tag: t, constant: 0, alive: true)
     let e: Int32

@@ -1,16 +1,22 @@
 import Synchronization
 
 extension Tableau {
-  /// Creates a symbol of the given kind.
+  /// Creates a symbol of the given kind. (Inlined: a new symbol at the end is an append;
+  /// reusing a freed one, which the journal records, is a call.)
+  @inline(__always)
   mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
-    if !freeSymbols.isEmpty {
-      let s = freeSymbols.removeLast()
-      info[Int(s)] = SymbolInfo(kind: symbolKind)
-      journal?.reusedSymbols.append(s)
-      return s
-    }
+    if !freeSymbols.isEmpty { return reuseSymbol(symbolKind) }
     let s = Int32(info.count)
     info.append(SymbolInfo(kind: symbolKind))
+    return s
+  }
+
+  /// ``newSymbol(_:)`` from the free list.
+  @inline(never)
+  mutating func reuseSymbol(_ symbolKind: SymbolKind) -> Int32 {
+    let s = freeSymbols.removeLast()
+    info[Int(s)] = SymbolInfo(kind: symbolKind)
+    if journalOpen { journal.reusedSymbols.append(s) }
     return s
   }
 
@@ -50,9 +56,18 @@ extension Tableau {
     externalSymbol(ref: Unmanaged.passUnretained(variable))
   }
 
-  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit).
+  /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit;
+  /// inlined: most calls are hits in the variable's cache).
+  @inline(__always)
   mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
-    if let s = knownSymbol(ref: ref) { return s }
+    if let s = cachedSymbol(ref: ref) { return s }
+    return externalSymbolSlow(ref: ref)
+  }
+
+  /// ``externalSymbol(ref:)`` past the cache: the index, or a new symbol.
+  @inline(never)
+  mutating func externalSymbolSlow(ref: Unmanaged<Variable>) -> Int32 {
+    if let s = variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] { return s }
     let s = newSymbol(.external)
     // The symbol owns a reference to its variable (released by `dropVariable`).
     info[Int(s)].symVariableRef = ref.retain().toOpaque()
@@ -73,12 +88,25 @@ extension Tableau {
   /// checked against the symbol's unretained reference.
   @inline(__always)
   mutating func knownSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    if let s = cachedSymbol(ref: ref) { return s }
+    return indexedSymbol(ref: ref)
+  }
+
+  /// The symbol the variable's cache names for this solver, or nil.
+  @inline(__always)
+  mutating func cachedSymbol(ref: Unmanaged<Variable>) -> Int32? {
     let cache = ref._withUnsafeGuaranteedRef { $0.solverCache.load(ordering: .relaxed) }
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
       if s < info.count, info[s].symVariableRef == ref.toOpaque() { return Int32(s) }
     }
-    return variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
+    return nil
+  }
+
+  /// The symbol of a variable whose cache another solver holds, from the index.
+  @inline(never)
+  mutating func indexedSymbol(ref: Unmanaged<Variable>) -> Int32? {
+    variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
   }
 
   /// Points an object's cache at this solver's `index` when the cache is free or already
@@ -103,7 +131,11 @@ extension Tableau {
     let cache = constraint.solverCache.load(ordering: .relaxed)
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let t = Int(UInt32(truncatingIfNeeded: cache))
-      if t < tags.count, tags[t].constraint === constraint { return Int32(t) }
+      if t < tags.count,
+        tags[t].constraintRef?.toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
+      {
+        return Int32(t)
+      }
     }
     return constraintIndex[ObjectIdentifier(constraint)]
   }
@@ -119,48 +151,110 @@ extension Tableau {
     return e >= 0 ? e : nil
   }
 
-  /// Records a constraint that is now in the tableau.
-  mutating func register(
-    _ constraint: Constraint, marker: Int32, other: Int32, markerCoefficient: Double,
+  /// Records a constraint that is now in the tableau. An object is found again through its
+  /// cache or the index; a value only through the tag returned.
+  mutating func register<C: ConstraintSource>(
+    _ constraint: C, marker: Int32, other: Int32, markerCoefficient: Double,
     definition: Int32
   ) -> Int32 {
-    // The tag is made where it is stored (a local copy cost a retain and a release).
-    let t: Int32
-    if !freeTags.isEmpty {
-      t = freeTags.removeLast()
-      tags[Int(t)] = Tag(
-        constraint: constraint, marker: marker, other: other,
+    let t = nextTag()
+    if let object = constraint.object {
+      let tag = Tag(
+        constraintRef: Unmanaged.passRetained(object), marker: marker, other: other,
         markerCoefficient: markerCoefficient, definition: definition)
+      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
+      if !claimCache(object.solverCache, UInt64(UInt32(t))) {
+        constraintIndex[ObjectIdentifier(object)] = t
+      }
+      for i in 0..<constraint.termCount {
+        if let s = knownSymbol(ref: constraint.termRef(i)) {
+          info[Int(s)].everUsed = true
+          info[Int(s)].useCount += 1
+        }
+      }
     } else {
-      t = Int32(tags.count)
-      if tags.capacity == 0 { tags.reserveCapacity(128) }
-      tags.append(
-        Tag(
-          constraint: constraint, marker: marker, other: other,
-          markerCoefficient: markerCoefficient, definition: definition))
-    }
-    if !claimCache(constraint.solverCache, UInt64(UInt32(t))) {
-      constraintIndex[ObjectIdentifier(constraint)] = t
+      inlineValues.extend(toInclude: Int(t))
+      // (Every source that is not an object is a value.)
+      let stored = constraint.storeValue(in: &inlineValues, at: Int(t))
+      assert(stored, "a constraint source is an object or a value")
+      // Only the terms with a symbol are kept (a term whose coefficient was zero made
+      // none): each counts a use of its symbol, which holds the variable while the tag does.
+      // (The symbols as the row or definition was made: no lookups.)
+      let n = constraint.termCount
+      var found = 0
+      for i in 0..<n {
+        let s = termSymbols[i]
+        if s >= 0 {
+          info[Int(s)].everUsed = true
+          info[Int(s)].useCount += 1
+          found += 1
+        }
+      }
+      if found < n {
+        var kept = TermList()
+        for i in 0..<n where termSymbols[i] >= 0 {
+          kept.append(ref: constraint.termRef(i), constraint.termCoefficient(i))
+        }
+        inlineValues[Int(t)].terms = kept
+      }
+      let tag = Tag(
+        constraintRef: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
+        definition: definition, isInline: true)
+      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
     }
     info[Int(marker)].symTag = t
     if other >= 0 { info[Int(other)].symTag = t }
-    for i in 0..<constraint.termCount {
-      if let s = knownSymbol(ref: constraint.termRef(i)) {
-        info[Int(s)].everUsed = true
-        info[Int(s)].useCount += 1
-      }
-    }
     return t
   }
 
-  /// Forgets a constraint's tag.
+  /// The index the next tag takes: a free one, or the end of `tags` (the caller appends).
+  @inline(__always)
+  mutating func nextTag() -> Int32 {
+    if !freeTags.isEmpty { return freeTags.removeLast() }
+    return Int32(tags.count)
+  }
+
+  /// The tag of a value constraint's handle, or nil when the tag holds none. (`mutating` so
+  /// callers pass the tableau by address.)
+  mutating func tagIndex(of handle: ConstraintHandle) -> Int32? {
+    let t = Int(handle.tag)
+    guard t >= 0, t < tags.count, tags[t].isInline else { return nil }
+    return handle.tag
+  }
+
+  /// The constraint a tag holds, as an object (one made from a value, naming its handle).
+  func reportedConstraint(_ t: Int32) -> Constraint? {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c }
+    return tag.isInline ? Constraint(inlineValues[Int(t)], handle: t) : nil
+  }
+
+  /// The strength of the constraint of a tag (the side above zero for a soft equality).
+  func strength(ofTag t: Int32) -> Strength {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c.strength }
+    return tag.isInline ? inlineValues[Int(t)].strength : .required
+  }
+
+  /// The strength of the side below zero of the constraint of a tag.
+  func belowStrength(ofTag t: Int32) -> Strength {
+    let tag = tags[Int(t)]
+    if let c = tag.constraint { return c.belowStrength }
+    return tag.isInline ? inlineValues[Int(t)].belowStrength : .required
+  }
+
+  /// Forgets a constraint's tag, releasing an object constraint (a caller that still uses
+  /// it holds its own reference).
   mutating func unregister(_ t: Int32) {
     let tag = tags[Int(t)]
-    if let c = tag.constraint { constraintIndex[ObjectIdentifier(c)] = nil }
+    if let ref = tag.constraintRef {
+      constraintIndex[ObjectIdentifier(ref.takeUnretainedValue())] = nil
+    }
     if tag.marker >= 0 { info[Int(tag.marker)].symTag = -1 }
     if tag.other >= 0 { info[Int(tag.other)].symTag = -1 }
     tags[Int(t)] = .dead
     freeTags.append(t)
+    tag.constraintRef?.release()
   }
 
   /// Frees a symbol that nothing refers to any more: an external symbol no constraint
@@ -191,27 +285,29 @@ extension Tableau {
   }
 
   /// Rejects NaN and infinities before they reach the tableau.
-  mutating func validate(_ constraint: Constraint) throws(SolverError) {
+  mutating func validate<C: ConstraintSource>(_ constraint: C) throws(SolverError) {
     guard constraint.constant.isFinite else {
-      throw .nonFiniteValue("constant \(constraint.constant) in \(constraint)")
+      throw .nonFiniteValue(
+        "constant \(constraint.constant) in \(constraint.reported(handle: -1))")
     }
     if constraint.coefficientsAreFinite { return }
     for i in 0..<constraint.termCount where !constraint.termCoefficient(i).isFinite {
+      let variable = constraint.termRef(i).takeUnretainedValue()
       throw .nonFiniteValue(
-        "coefficient \(constraint.termCoefficient(i)) of \(constraint.termVariable(i)) in \(constraint)"
-      )
+        "coefficient \(constraint.termCoefficient(i)) of \(variable) in"
+          + " \(constraint.reported(handle: -1))")
     }
   }
 
   /// The required user constraints whose markers are among `symbols`, each once, in symbol
-  /// order; `excluding` is left out.
-  func requiredConstraints(markedBy symbols: [Int32], excluding: Constraint?) -> [Constraint] {
+  /// order; the tag `excluding` is left out.
+  func requiredConstraints(markedBy symbols: [Int32], excluding: Int32 = -1) -> [Constraint] {
     var seen: [Int32] = []
     var result: [Constraint] = []
     for s in symbols.sorted() where Int(s) < info.count {
       let t = info[Int(s)].symTag
-      guard t >= 0, let c = tags[Int(t)].constraint, c.isRequired, c !== excluding,
-        !seen.contains(t)
+      guard t >= 0, t != excluding, tags[Int(t)].isLive, strength(ofTag: t).isRequired,
+        !seen.contains(t), let c = reportedConstraint(t)
       else { continue }
       seen.append(t)
       result.append(c)

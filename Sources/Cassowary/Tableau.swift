@@ -26,7 +26,14 @@ struct Tableau {
   var artificial: Row?
 
   // MARK: Constraints, edits, definitions
-  var tags: [Tag] = []
+  var tags = Buffer<Tag>()
+  /// The value constraints, at their tags' indexes (the slots of object tags unused; the
+  /// buffer only as long as the last value's tag needs). Terms are those with a symbol (each
+  /// symbol counts the use and keeps the variable alive); the constant is the current one.
+  var inlineValues = Buffer<InlineConstraint>()
+  /// The symbols of the terms of the value constraint being added (-1 for a term that made
+  /// none), as `createRow` or `defineFreshVariable` found them, for `register`.
+  var termSymbols = SIMD4<Int32>(repeating: -1)
   var freeTags: [Int32] = []
   var edits: [EditInfo] = []
   var freeEdits: [Int32] = []
@@ -63,7 +70,9 @@ struct Tableau {
   var columnArena = ColumnArena()
 
   // MARK: Journal (undo log for calls that may fail)
-  var journal: Journal?
+  var journal = Journal()
+  /// Whether a call that may fail is being recorded in `journal`.
+  var journalOpen = false
   var journalEpoch: UInt32 = 0
 
   init() {
@@ -94,13 +103,17 @@ struct Tableau {
     dependentDefinition.deallocate()
     dependentNext.deallocate()
     definitionDirty.deallocate()
+    inlineValues.deallocate()
+    for t in tags.indices { tags[t].constraintRef?.release() }
+    tags.deallocate()
     scratch.release()
     artificial?.release()
     artificial = nil
-    if var j = journal {
-      for k in j.rows.indices { j.rows[k].1.release() }
-      journal = nil
+    if journalOpen {
+      for k in journal.rows.indices { journal.rows[k].1.release() }
+      journalOpen = false
     }
+    journal = Journal()
   }
 
 }

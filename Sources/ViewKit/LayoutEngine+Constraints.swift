@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension LayoutEngine {
   // MARK: - User constraints
@@ -24,13 +24,11 @@ extension LayoutEngine {
     // A screen's worth at once: no regrowth (and freeing of the old lists) while it fills.
     if installed.capacity == 0 { installed.reserveCapacity(64) }
     installed.append(constraint)
-    // (The constraint takes the built one after its last other use: stored first, it was
-    // retained once more and released at the end.)
+    // (A value: the solver keeps it in its tag, no object per constraint.)
     do {
-      try solver.addConstraint(built)
-      constraint.solverConstraint = built
+      constraint.solverHandle = try solver.addConstraint(built)
     } catch {
-      constraint.solverConstraint = built
+      constraint.solverHandle = nil
       breakConstraint(constraint, error: error)
     }
     isDirty = true
@@ -38,8 +36,8 @@ extension LayoutEngine {
 
   /// Removes a user constraint from the solver.
   func uninstall(_ constraint: NSLayoutConstraint) {
-    if let built = constraint.solverConstraint, !constraint.isBroken {
-      try? solver.removeConstraint(built)
+    if let handle = constraint.solverHandle, !constraint.isBroken {
+      try? solver.removeConstraint(handle)
     }
     let slot = constraint.installedSlot
     if slot >= 0, slot < installed.count, installed[slot] === constraint {
@@ -51,7 +49,7 @@ extension LayoutEngine {
       installed.removeLast()
     }
     constraint.installedSlot = -1
-    constraint.solverConstraint = nil
+    constraint.solverHandle = nil
     constraint.engine = nil
     constraint.isBroken = false
     isDirty = true
@@ -59,15 +57,16 @@ extension LayoutEngine {
 
   /// Sets a constant in place; a required constraint that now conflicts is broken.
   func updateConstant(of constraint: NSLayoutConstraint) {
-    guard let built = constraint.solverConstraint else { return }
-    if constraint.isBroken {
+    guard constraint.engine === self else { return }
+    guard let handle = constraint.solverHandle, !constraint.isBroken else {
       reinstall(constraint)
       return
     }
     do {
-      try solver.setConstant(constraint.solverConstant, for: built)
+      try solver.setConstant(constraint.solverConstant, for: handle)
     } catch {
-      try? solver.removeConstraint(built)
+      try? solver.removeConstraint(handle)
+      constraint.solverHandle = nil
       breakConstraint(constraint, error: error)
     }
     isDirty = true
@@ -94,13 +93,13 @@ extension LayoutEngine {
         conflicting: conflicting, conflictingDescriptions: descriptions))
   }
 
-  /// The user constraints among the solver constraints an error names (a scan: conflicts
-  /// are rare, so no map is kept on the hot path).
+  /// The user constraints among the solver constraints an error names, by their handles (a
+  /// scan: conflicts are rare, so no map is kept on the hot path).
   func conflictingUsers(_ error: SolverError) -> [NSLayoutConstraint] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
-    let wanted = Set(list.map(ObjectIdentifier.init))
+    let wanted = Set(list.map(\.handle).filter { $0 >= 0 })
     return installed.filter { constraint in
-      constraint.solverConstraint.map { wanted.contains(ObjectIdentifier($0)) } ?? false
+      constraint.solverHandle.map { wanted.contains($0.tag) } ?? false
     }.sorted { $0.serial < $1.serial }
   }
 
@@ -108,10 +107,10 @@ extension LayoutEngine {
   func conflictingDescriptions(_ error: SolverError) -> [String] {
     guard case .unsatisfiableConstraint(_, let list) = error else { return [] }
     var result: [String] = []
-    for wanted in list {
+    for wanted in list where wanted.handle >= 0 {
       for state in items {
         guard let item = state.owner else { continue }
-        if let index = state.own.firstIndex(where: { $0 === wanted }) {
+        if let index = state.own.firstIndex(where: { $0.tag == wanted.handle }) {
           result.append("\(state.ownKind.prefix)(\(item.layoutName)).\(state.own.label(at: index))")
         }
       }

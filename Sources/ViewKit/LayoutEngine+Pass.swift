@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension LayoutEngine {
   /// One layout pass: `updateConstraints`, own constraints, one solve, frames written
@@ -45,9 +45,24 @@ extension LayoutEngine {
   /// A fresh solver with the live constraints: each item's own (and the root's edit
   /// variables), then the user constraints in activation order.
   func rebuildSolver() {
-    solver.reset()
+    // The own constraints' values, read before the reset drops them (their variables are
+    // the items' own and their neighbours', which the registered states keep alive).
+    var ownValues: [InlineConstraint?] = []
     for state in items {
-      for constraint in state.own { try? solver.addConstraint(constraint) }
+      for handle in state.own { ownValues.append(solver.inlineConstraint(for: handle)) }
+    }
+    solver.reset()
+    var next = 0
+    for state in items {
+      var kept = OwnConstraints()
+      for index in state.own.indices {
+        let value = ownValues[next]
+        next += 1
+        if let value, let handle = try? solver.addConstraint(value) {
+          kept.append(handle, state.own.label(at: index))
+        }
+      }
+      state.own = kept
       for variable in state.edits {
         try? solver.addEditVariable(variable, strength: Self.rootStrength)
       }
@@ -60,10 +75,14 @@ extension LayoutEngine {
         try? solver.suggestValue(value, for: variable)
       }
     }
+    // (The old handles went with the reset.)
+    for constraint in installed { constraint.solverHandle = nil }
     for constraint in installed.sorted(by: { $0.serial < $1.serial }) where !constraint.isBroken {
-      guard let built = constraint.solverConstraint else { continue }
+      guard let first = constraint.firstState, first.hasOwner else { continue }
+      let second = constraint.secondState.flatMap { $0.hasOwner ? $0 : nil }
+      let built = constraint.makeSolverConstraint(first, second, engine: self)
       do {
-        try solver.addConstraint(built)
+        constraint.solverHandle = try solver.addConstraint(built)
       } catch {
         constraint.isBroken = true
       }
@@ -127,7 +146,7 @@ extension LayoutEngine {
       let frame = CGRect(
         x: mine.x.value - origin.x, y: mine.y.value - origin.y,
         width: mine.width.value, height: mine.height.value)
-      if frame != view.frameStorage { view.applyLayoutFrame(frame) }
+      if !frame.isSame(as: view.frameStorage) { view.applyLayoutFrame(frame) }
     }
   }
 

@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// One solver for one view tree: the root view owns it; every registered item's frame is in
 /// the root's coordinates. A layout pass updates what changed, solves once and writes frames.
@@ -63,7 +63,10 @@ final class LayoutEngine {
       state.index = -1
       state.suggestedSize = nil
     }
-    for constraint in installed where constraint.engine === self { constraint.engine = nil }
+    for constraint in installed where constraint.engine === self {
+      constraint.engine = nil
+      constraint.solverHandle = nil
+    }
   }
 
   // MARK: - Items
@@ -121,7 +124,7 @@ final class LayoutEngine {
     let state = item.layoutState
     // A new item has nothing to drop: its empty lists are left as they are.
     if !state.own.isEmpty {
-      for constraint in state.own { try? solver.removeConstraint(constraint) }
+      for handle in state.own { try? solver.removeConstraint(handle) }
       state.own.removeAll()
     }
     if !state.edits.isEmpty {
@@ -132,12 +135,10 @@ final class LayoutEngine {
     isDirty = true
   }
 
-  /// (`consuming`: the list takes the caller's new constraint without another retain.)
-  func addOwn(_ constraint: consuming Constraint, to state: LayoutItemState, _ label: StaticString)
-  {
+  /// (A value: the solver keeps it, no constraint object per own constraint.)
+  func addOwn(_ constraint: InlineConstraint, to state: LayoutItemState, _ label: StaticString) {
     do {
-      try solver.addConstraint(constraint)
-      state.own.append(constraint, label)
+      state.own.append(try solver.addConstraint(constraint), label)
     } catch {
       report(
         LayoutIssue(
@@ -151,22 +152,22 @@ final class LayoutEngine {
 
   /// The required equality `a − b + constant == 0` (`a + constant == 0` without `b`), its
   /// terms inline.
-  static func equal(_ a: Variable, _ b: Variable?, _ constant: Double) -> Constraint {
-    Constraint(TermList(a, 1, b, -1), constant: constant, .equal)
+  static func equal(_ a: Variable, _ b: Variable?, _ constant: Double) -> InlineConstraint {
+    InlineConstraint(TermList(a, 1, b, -1), constant: constant, .equal)
   }
 
   /// Sets an own constraint's constant unless it already has it (a window resize leaves the
   /// safe-area guide's constants alone, for one).
-  func setConstantIfChanged(_ value: Double, _ constraint: Constraint) {
-    guard constraint.constant != value else { return }
-    try? solver.setConstant(value, for: constraint)
+  func setConstantIfChanged(_ value: Double, _ handle: ConstraintHandle) {
+    guard solver.constant(of: handle) != value else { return }
+    try? solver.setConstant(value, for: handle)
   }
 
   /// Sets the constants of an item's first own constraints, in order, where they changed
   /// (the constraints already have the shape the values are for).
   func setOwnConstants(_ values: [Double], of state: LayoutItemState) {
-    for (constraint, value) in zip(state.own, values) {
-      setConstantIfChanged(value, constraint)
+    for (handle, value) in zip(state.own, values) {
+      setConstantIfChanged(value, handle)
     }
     isDirty = true
   }
@@ -251,12 +252,12 @@ final class LayoutEngine {
       && (state.intrinsic.size.height < 0) == (key.size.height < 0)
     state.intrinsic = key
     if sameShape {
-      for constraint in state.own {
+      for handle in state.own {
         // Each own constraint is on the width or the height variable.
-        let width = constraint.termCount > 0 && constraint.termVariable(0) === state.width
+        let width = solver.inlineConstraint(for: handle)?.hasTerm(with: state.width) ?? false
         let value = -Double(width ? key.size.width : key.size.height)
         do {
-          try solver.setConstant(value, for: constraint)
+          try solver.setConstant(value, for: handle)
         } catch {
           report(
             LayoutIssue(
@@ -281,16 +282,17 @@ final class LayoutEngine {
         // shrinking below it the compression resistance (same optimum as the two
         // inequalities, one row instead of two).
         addOwn(
-          Constraint(
+          InlineConstraint(
             terms, constant: constant, above: hugging.strength, below: compression.strength),
           to: state, axis == 0 ? "intrinsic.width" : "intrinsic.height")
         return
       }
       addOwn(
-        Constraint(terms, constant: constant, .lessThanOrEqual, strength: hugging.strength),
+        InlineConstraint(
+          terms, constant: constant, .lessThanOrEqual, strength: hugging.strength),
         to: state, axis == 0 ? "hugging.width" : "hugging.height")
       addOwn(
-        Constraint(
+        InlineConstraint(
           terms, constant: constant, .greaterThanOrEqual, strength: compression.strength),
         to: state, axis == 0 ? "compression.width" : "compression.height")
     }
@@ -332,11 +334,11 @@ final class LayoutEngine {
     addOwn(Self.equal(state.x, v.x, values[0]), to: state, "minX")
     addOwn(Self.equal(state.y, v.y, values[1]), to: state, "minY")
     if isFrame {
-      addOwn(Constraint(state.width - v.width, .equal), to: state, "width")
-      addOwn(Constraint(state.height - v.height, .equal), to: state, "height")
+      addOwn(InlineConstraint(state.width - v.width, .equal), to: state, "width")
+      addOwn(InlineConstraint(state.height - v.height, .equal), to: state, "height")
     } else {
-      addOwn(Constraint(state.width - 0, .equal, strength: .weak), to: state, "width")
-      addOwn(Constraint(state.height - 0, .equal, strength: .weak), to: state, "height")
+      addOwn(InlineConstraint(state.width - 0, .equal, strength: .weak), to: state, "width")
+      addOwn(InlineConstraint(state.height - 0, .equal, strength: .weak), to: state, "height")
     }
   }
 
@@ -375,8 +377,10 @@ final class LayoutEngine {
         let d = shift - state.scrollShift
         // The clamps to the base: left>=root, top>=root, right<=root, bottom<=root.
         for (index, delta) in [(1, d.x), (5, d.y), (11, d.x), (14, d.y)] {
-          let constraint = state.own[index]
-          setConstantIfChanged(constraint.constant - delta, constraint)
+          let handle = state.own[index]
+          if let constant = solver.constant(of: handle) {
+            setConstantIfChanged(constant - delta, handle)
+          }
         }
         state.scrollShift = shift
         isDirty = true
@@ -398,36 +402,39 @@ final class LayoutEngine {
     let clamp = Self.safeClampStrength
     let (l, t) = (Double(add.left), Double(add.top))
     let (rt, bm) = (Double(add.right), Double(add.bottom))
-    addOwn(Constraint(state.x - v.x - l, .greaterThanOrEqual), to: state, "left>=view")
+    addOwn(InlineConstraint(state.x - v.x - l, .greaterThanOrEqual), to: state, "left>=view")
     addOwn(
-      Constraint(state.x - r.x - l - sx, .greaterThanOrEqual, strength: clamp), to: state,
+      InlineConstraint(state.x - r.x - l - sx, .greaterThanOrEqual, strength: clamp), to: state,
       "left>=root")
-    addOwn(Constraint(state.x - v.x - l, .lessThanOrEqual, strength: strong), to: state, "left")
-    addOwn(Constraint(state.x - (v.x + v.width), .lessThanOrEqual), to: state, "left<=view")
-    addOwn(Constraint(state.y - v.y - t, .greaterThanOrEqual), to: state, "top>=view")
     addOwn(
-      Constraint(state.y - r.y - t - sy, .greaterThanOrEqual, strength: clamp), to: state,
+      InlineConstraint(state.x - v.x - l, .lessThanOrEqual, strength: strong), to: state, "left")
+    addOwn(InlineConstraint(state.x - (v.x + v.width), .lessThanOrEqual), to: state, "left<=view")
+    addOwn(InlineConstraint(state.y - v.y - t, .greaterThanOrEqual), to: state, "top>=view")
+    addOwn(
+      InlineConstraint(state.y - r.y - t - sy, .greaterThanOrEqual, strength: clamp), to: state,
       "top>=root")
-    addOwn(Constraint(state.y - v.y - t, .lessThanOrEqual, strength: strong), to: state, "top")
-    addOwn(Constraint(state.y - (v.y + v.height), .lessThanOrEqual), to: state, "top<=view")
-    addOwn(Constraint(state.width + 0, .greaterThanOrEqual), to: state, "width>=0")
-    addOwn(Constraint(state.height + 0, .greaterThanOrEqual), to: state, "height>=0")
+    addOwn(
+      InlineConstraint(state.y - v.y - t, .lessThanOrEqual, strength: strong), to: state, "top")
+    addOwn(InlineConstraint(state.y - (v.y + v.height), .lessThanOrEqual), to: state, "top<=view")
+    addOwn(InlineConstraint(state.width + 0, .greaterThanOrEqual), to: state, "width>=0")
+    addOwn(InlineConstraint(state.height + 0, .greaterThanOrEqual), to: state, "height>=0")
     let right = state.x + state.width
     let bottom = state.y + state.height
-    addOwn(Constraint(right - (v.x + v.width) + rt, .lessThanOrEqual), to: state, "right<=view")
     addOwn(
-      Constraint(right - (r.x + r.width) + rt - sx, .lessThanOrEqual, strength: clamp),
+      InlineConstraint(right - (v.x + v.width) + rt, .lessThanOrEqual), to: state, "right<=view")
+    addOwn(
+      InlineConstraint(right - (r.x + r.width) + rt - sx, .lessThanOrEqual, strength: clamp),
       to: state, "right<=root")
     addOwn(
-      Constraint(right - (v.x + v.width) + rt, .greaterThanOrEqual, strength: strong),
+      InlineConstraint(right - (v.x + v.width) + rt, .greaterThanOrEqual, strength: strong),
       to: state, "right")
     addOwn(
-      Constraint(bottom - (v.y + v.height) + bm, .lessThanOrEqual), to: state, "bottom<=view")
+      InlineConstraint(bottom - (v.y + v.height) + bm, .lessThanOrEqual), to: state, "bottom<=view")
     addOwn(
-      Constraint(bottom - (r.y + r.height) + bm - sy, .lessThanOrEqual, strength: clamp),
+      InlineConstraint(bottom - (r.y + r.height) + bm - sy, .lessThanOrEqual, strength: clamp),
       to: state, "bottom<=root")
     addOwn(
-      Constraint(bottom - (v.y + v.height) + bm, .greaterThanOrEqual, strength: strong),
+      InlineConstraint(bottom - (v.y + v.height) + bm, .greaterThanOrEqual, strength: strong),
       to: state, "bottom")
   }
 
@@ -444,7 +451,7 @@ final class LayoutEngine {
       -Double(m.left), -Double(m.top), Double(m.left + m.right), Double(m.top + m.bottom),
     ]
     if state.ownKind == .margins, state.own.count == 4, state.intrinsic.size.width == 1,
-      state.own[0].hasTerm(with: base.x)
+      solver.inlineConstraint(for: state.own[0])?.hasTerm(with: base.x) == true
     {
       setOwnConstants(values, of: state)
       return

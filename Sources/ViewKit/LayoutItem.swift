@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// Something constraints can position: a ``UIView`` or a ``UILayoutGuide``.
 @MainActor
@@ -87,8 +87,18 @@ final class LayoutItemState {
 
   /// The root of the item's tree (``LayoutItem/layoutRootView`` without the existential).
   var rootView: UIView? {
-    if let ownerView { return ownerView.rootView }
-    return ownerGuide?.owningView?.rootView
+    // The walk through unowned references (binding the owner to a strong local retained and
+    // released it on every call; only the root returned is retained).
+    unowned(unsafe) var view: UIView
+    if ownedByView {
+      view = ownerView.unsafelyUnwrapped
+    } else if ownedByGuide, let owning = ownerGuide.unsafelyUnwrapped.owningView {
+      view = owning
+    } else {
+      return nil
+    }
+    while let parent = view.superviewRef { view = parent.takeUnretainedValue() }
+    return view
   }
 
   /// The item, while it lives.
@@ -219,32 +229,44 @@ struct DoublePair: Equatable {
   static func - (a: DoublePair, b: DoublePair) -> DoublePair { DoublePair(a.x - b.x, a.y - b.y) }
 }
 
-/// The constraints the engine made for an item, each with what it is (for reports): the
-/// first four inline (a view's frame, intrinsic size or a guide's insets need at most four;
-/// two arrays per item were two allocations), more in an array.
+/// The constraints the engine made for an item — their handles in the engine's solver, where
+/// they are kept as values — each with what it is (for reports): the first four inline (a
+/// view's frame, intrinsic size or a guide's insets need at most four; two arrays per item
+/// were two allocations), more in an array.
 struct OwnConstraints: RandomAccessCollection {
-  private var c0: Constraint?
-  private var c1: Constraint?
-  private var c2: Constraint?
-  private var c3: Constraint?
+  private var c0 = ConstraintHandle(tag: -1)
+  private var c1 = ConstraintHandle(tag: -1)
+  private var c2 = ConstraintHandle(tag: -1)
+  private var c3 = ConstraintHandle(tag: -1)
   private var l0: StaticString = ""
   private var l1: StaticString = ""
   private var l2: StaticString = ""
   private var l3: StaticString = ""
-  private var more: [(constraint: Constraint, label: StaticString)] = []
+  private var more: [(constraint: ConstraintHandle, label: StaticString)] = []
   /// The number of constraints.
   private(set) var count = 0
 
   var startIndex: Int { 0 }
   var endIndex: Int { count }
 
-  subscript(i: Int) -> Constraint {
-    switch i {
-    case 0: return c0.unsafelyUnwrapped
-    case 1: return c1.unsafelyUnwrapped
-    case 2: return c2.unsafelyUnwrapped
-    case 3: return c3.unsafelyUnwrapped
-    default: return more[i - 4].constraint
+  subscript(i: Int) -> ConstraintHandle {
+    get {
+      switch i {
+      case 0: return c0
+      case 1: return c1
+      case 2: return c2
+      case 3: return c3
+      default: return more[i - 4].constraint
+      }
+    }
+    set {
+      switch i {
+      case 0: c0 = newValue
+      case 1: c1 = newValue
+      case 2: c2 = newValue
+      case 3: c3 = newValue
+      default: more[i - 4].constraint = newValue
+      }
     }
   }
 
@@ -260,7 +282,7 @@ struct OwnConstraints: RandomAccessCollection {
   }
 
   /// Adds a constraint at the end.
-  mutating func append(_ constraint: consuming Constraint, _ label: StaticString) {
+  mutating func append(_ constraint: ConstraintHandle, _ label: StaticString) {
     switch count {
     case 0: (c0, l0) = (constraint, label)
     case 1: (c1, l1) = (constraint, label)

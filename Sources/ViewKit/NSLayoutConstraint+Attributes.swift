@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   /// A layout attribute (UIKit's `NSLayoutConstraint.Attribute`).
@@ -163,7 +163,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
   /// negated, leading read as right, trailing as left) when ``needsFlip``.
   func makeSolverConstraint(
     _ first: LayoutItemState, _ second: LayoutItemState?, engine: LayoutEngine?
-  ) -> Constraint {
+  ) -> InlineConstraint {
     let flip = needsFlip(first, engine: engine)
     builtFlipped = flip
     var structural = 0.0
@@ -185,7 +185,7 @@ extension NSLayoutConstraint: @MainActor CustomStringConvertible {
     case .lessThanOrEqual: op = .lessThanOrEqual
     case .greaterThanOrEqual: op = .greaterThanOrEqual
     }
-    return Constraint(terms, constant: solverConstant, op, strength: priority.strength)
+    return InlineConstraint(terms, constant: solverConstant, op, strength: priority.strength)
   }
 
   /// The terms of an attribute of the item of `s`, times `scale` (at most two; nil for

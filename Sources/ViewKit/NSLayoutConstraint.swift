@@ -1,4 +1,4 @@
-import Cassowary
+@_spi(Layout) import Cassowary
 
 /// A relation between two layout attributes: `first = multiplier × second + constant`
 /// (UIKit's `NSLayoutConstraint`), solved by the window's ``Cassowary`` solver.
@@ -39,7 +39,8 @@ public final class NSLayoutConstraint {
   var secondLayoutItem: (any LayoutItem)? { secondState?.owner }
   let serial: Int
   private static var nextSerial = 0
-  @exclusivity(unchecked) var solverConstraint: Constraint?
+  /// Its handle in the engine's solver (nil while not installed, or broken).
+  @exclusivity(unchecked) var solverHandle: ConstraintHandle?
   /// The engine it is installed in (cleared by the engine's `deinit`).
   unowned(unsafe) var engine: LayoutEngine?
   @exclusivity(unchecked) var isBroken = false

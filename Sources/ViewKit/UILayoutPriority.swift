@@ -62,6 +62,7 @@ public struct UILayoutPriority: RawRepresentable, Sendable, Hashable, Comparable
   var isRequired: Bool { rawValue >= 1000 }
 
   /// The solver strength for this priority.
+  @inline(__always)
   var strength: Strength {
     isRequired ? .required : Strength(Double(max(rawValue, 1)) * 1000)
   }

@@ -61,7 +61,7 @@ extension UIView {
 
   func setFrame(_ newFrame: CGRect, fromLayout: Bool) {
     let old = frameStorage
-    guard newFrame != old else { return }
+    guard !newFrame.isSame(as: old) else { return }
     if AnimationContext.current != nil {
       CALayer.recordChange(of: layer, from: old, to: newFrame)
     }
@@ -71,7 +71,7 @@ extension UIView {
     {
       engine.markDirty(self)
     }
-    if old.size != newFrame.size {
+    if old.size.width != newFrame.size.width || old.size.height != newFrame.size.height {
       setNeedsLayout()
       if !subviews.isEmpty { autoresizeSubviews(from: old.size) }
       if let root = asWindow { root.windowSizeChanged() }
@@ -123,4 +123,14 @@ extension UIView {
     return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
   }
 
+}
+
+extension CGRect {
+  /// Whether every field equals `other`'s (`==`, inlined: Foundation's on Linux is a call,
+  /// and every frame written by a layout pass is compared).
+  @inline(__always)
+  func isSame(as other: CGRect) -> Bool {
+    origin.x == other.origin.x && origin.y == other.origin.y
+      && size.width == other.size.width && size.height == other.size.height
+  }
 }

@@ -40,9 +40,17 @@ extension UIView {
     if let moved = view._engine {
       view._engine = nil
       layoutEngine.adopt(moved)
-    } else if view._layoutState != nil || !view.subviews.isEmpty || !view.guides.isEmpty {
-      // (A view that never took part in layout has nothing orphaned: no engine lookup.)
-      view.installOrphanedConstraints(into: layoutEngine)
+    } else {
+      if view._layoutState != nil || !view.subviews.isEmpty || !view.guides.isEmpty {
+        // (A view that never took part in layout has nothing orphaned: no engine lookup.)
+        view.installOrphanedConstraints(into: layoutEngine)
+      }
+      // Passes flagged while the subtree had no engine go to this tree's (if it has one).
+      if view.needsLayoutFlag || view.needsUpdateConstraintsFlag || !view.subviews.isEmpty,
+        existingLayoutEngine != nil
+      {
+        view.queuePendingPasses()
+      }
     }
     view.didMoveToSuperview()
     didAddSubview(view)

@@ -94,7 +94,9 @@ extension UIView {
   public func setNeedsLayout() {
     guard !needsLayoutFlag else { return }
     needsLayoutFlag = true
-    let engine = layoutEngine
+    // A tree without an engine (a detached subtree being built) keeps the flag; the engine
+    // that takes the tree queues it (no engine made, and later adopted, for every such tree).
+    guard let engine = existingLayoutEngine else { return }
     if engine.root === self {
       engine.rootNeedsLayout = true
     } else {
@@ -109,7 +111,9 @@ extension UIView {
     let root = rootView
     if let engine = root._engine {
       engine.layout()
-    } else if root._layoutState != nil || !root.subviews.isEmpty {
+    } else if root._layoutState != nil || !root.subviews.isEmpty || root.needsLayoutFlag
+      || root.needsUpdateConstraintsFlag
+    {
       // A tree whose window was freed: its constraints come back in its own engine.
       root.installOrphanedConstraints(into: root.layoutEngine)
       root._engine?.layout()
@@ -120,7 +124,8 @@ extension UIView {
   public func setNeedsUpdateConstraints() {
     guard !needsUpdateConstraintsFlag else { return }
     needsUpdateConstraintsFlag = true
-    let engine = layoutEngine
+    // (As in `setNeedsLayout`: a tree without an engine keeps the flag for its engine.)
+    guard let engine = existingLayoutEngine else { return }
     if engine.root === self {
       engine.rootNeedsUpdateConstraints = true
     } else {

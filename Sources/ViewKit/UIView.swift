@@ -224,7 +224,35 @@ open class UIView: LayoutItem {
     if let engine = root._engine { return engine }
     let engine = LayoutEngine(root: root)
     root._engine = engine
+    // A tree without an engine keeps its views' needs-layout and needs-update-constraints
+    // flags unqueued; its new engine queues them.
+    root.queuePendingPasses()
     return engine
+  }
+
+  /// The engine of the view's tree, or nil when the tree has none: none is made, except for
+  /// a window's tree (a window's tree is laid out; a detached subtree may never be).
+  var existingLayoutEngine: LayoutEngine? {
+    unowned(unsafe) var root = self
+    while let parent = root.superviewRef { root = parent.takeUnretainedValue() }
+    if let engine = root._engine { return engine }
+    return root.isWindowView ? root.layoutEngine : nil
+  }
+
+  /// Queues, with the engine of the view's tree, the passes the views of its subtree were
+  /// flagged for while their tree had no engine.
+  func queuePendingPasses() {
+    if needsLayoutFlag {
+      needsLayoutFlag = false
+      setNeedsLayout()
+    }
+    if needsUpdateConstraintsFlag {
+      needsUpdateConstraintsFlag = false
+      setNeedsUpdateConstraints()
+    }
+    // (A loop, not `forEachInSubtree`: a closure's main-actor isolation is checked at run
+    // time.)
+    for subview in subviews { subview.queuePendingPasses() }
   }
 
   var depth: Int {

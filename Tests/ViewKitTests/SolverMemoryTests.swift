@@ -195,4 +195,38 @@ import Testing
     #expect(views[3].frame.short == "155,73,10,10")
     #expect(window.layoutIssues.isEmpty)
   }
+
+  /// The engine's own constraints (frame-derived here) are values in the solver: after a
+  /// rebuild they are re-added under new handles, still update in place, and a conflict
+  /// with one still names it.
+  @Test func ownConstraintsSurviveARebuildAndAreStillNamed() throws {
+    let window = makeWindow()
+    let legacy = UIView(frame: CGRect(x: 10, y: 20, width: 40, height: 30))
+    legacy.accessibilityIdentifier = "legacy"
+    window.addSubview(legacy)
+    var views: [UIView] = []
+    for index in 0..<1100 {
+      let view = makeView("v\(index)", intrinsic: CGSize(width: 10, height: 10))
+      window.addSubview(view)
+      NSLayoutConstraint.activate([
+        view.leadingAnchor.constraint(equalTo: legacy.trailingAnchor, constant: CGFloat(index)),
+        view.topAnchor.constraint(equalTo: legacy.bottomAnchor),
+      ])
+      views.append(view)
+    }
+    window.layoutIfNeeded()
+    let engine = try #require(window._engine)
+    #expect(engine.solverPeak >= 4096)
+    for view in views.dropFirst(2) { view.removeFromSuperview() }
+    window.layoutIfNeeded()
+    #expect(engine.solverPeak < 4096)
+    #expect(views[1].frame.short == "51,50,10,10")
+    legacy.frame = CGRect(x: 5, y: 25, width: 60, height: 30)
+    window.layoutIfNeeded()
+    #expect(views[1].frame.short == "66,55,10,10")
+    legacy.widthAnchor.constraint(equalToConstant: 50).isActive = true
+    let issue = try #require(window.layoutIssues.first)
+    #expect(issue.kind == .unsatisfiable)
+    #expect(issue.conflictingDescriptions == ["NSAutoresizingMaskLayoutConstraint(legacy).width"])
+  }
 }
