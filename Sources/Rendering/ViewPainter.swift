@@ -34,7 +34,7 @@ final class ViewPainter {
   /// Whole device pixels the raster map will paint opaquely (its kept raster, or its land
   /// when drawn directly), or opaque views over it will: backgrounds painted before the map
   /// leave them out.
-  private var mapCover: (x0: Int, y0: Int, x1: Int, y1: Int)?
+  private var mapCover: ParallelMapRaster.PixelBox?
   /// Encodes the picture's rows as PNG once no view left to paint draws into them (raster
   /// output over a map): set before ``paint(root:)``.
   var pipeline: PNGBandPipeline?
@@ -63,16 +63,7 @@ final class ViewPainter {
       let mapView = map.view ?? root
       let occlusion = MapOcclusion.occlusion(of: mapView, root: root, at: time)
       mapRows = occlusion.rows
-      // Whole device pixels inside those rectangles.
-      mapCovered = occlusion.covered.compactMap { rect in
-        let (x0, y0, x1, y1) = deviceCorners(of: rect)
-        guard abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7 else { return nil }
-        let box = (
-          x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)),
-          y1: Int(y1.rounded(.down))
-        )
-        return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
-      }
+      mapCovered = occlusion.covered.compactMap { wholePixels(inside: $0) }
       mapCover = Self.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
       if let pipeline, let scale = rasterScale {
         tellsPipeline = plan(root: root, mapView: map.view, scale: scale, pipeline: pipeline)
@@ -162,9 +153,9 @@ final class ViewPainter {
   /// The whole device pixels of `mapView`'s rectangle, when nothing between it and
   /// `root` makes the map less than opaque there: every view on the way shown at full
   /// opacity (no group), no rounded clip, an opaque land colour. `nil` otherwise.
-  private func cover(of mapView: UIView, root: UIView, scene: MapScene) -> (
-    x0: Int, y0: Int, x1: Int, y1: Int
-  )? {
+  private func cover(of mapView: UIView, root: UIView, scene: MapScene)
+    -> ParallelMapRaster.PixelBox?
+  {
     guard scene.style.land.alpha >= 1 else { return nil }
     var view = mapView
     let own = view.layer.presentation(at: time)
@@ -189,6 +180,12 @@ final class ViewPainter {
       view = parent
     }
     guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite, rect.maxY.isFinite else { return nil }
+    return wholePixels(inside: rect)
+  }
+
+  /// The whole device pixels inside `rect` (user space, an axis-aligned matrix), `nil` for
+  /// none.
+  private func wholePixels(inside rect: CGRect) -> ParallelMapRaster.PixelBox? {
     let (x0, y0, x1, y1) = deviceCorners(of: rect)
     guard abs(x0) < 1e7, abs(y0) < 1e7, abs(x1) < 1e7, abs(y1) < 1e7 else { return nil }
     let box = (
