@@ -97,6 +97,7 @@ public struct DemoRun: Sendable {
         strideBytes += preview.count
         while strideBytes > embeddingLimit, stride < total {
           stride *= 2
+          previews.stride = stride
           strideBytes = 0
           for i in run.frames.indices {
             if i % stride == 0 {
@@ -150,14 +151,34 @@ public struct DemoRun: Sendable {
   }
 
   /// Frames' previews made one after another on a background thread, taken back in order.
+  /// A frame that has left the stride by the time its turn comes is passed over (its
+  /// preview would be dropped): previews take longer than frames at scale 3, and making
+  /// every queued one had turned a 50 s drive at 10 fps into 200 s.
   final class PreviewQueue: @unchecked Sendable {
     private let queue = DispatchQueue(label: "demo.previews", qos: .userInitiated)
     private let lock = NSLock()
     private var done: [(Int, Data)] = []
+    private var currentStride = 1
 
-    /// Makes the preview of frame `index` from its PNG.
+    /// The frames whose previews are kept: every `stride`-th (it only grows).
+    var stride: Int {
+      get {
+        lock.lock()
+        defer { lock.unlock() }
+        return currentStride
+      }
+      set {
+        lock.lock()
+        currentStride = max(currentStride, newValue)
+        lock.unlock()
+      }
+    }
+
+    /// Makes the preview of frame `index` from its PNG, unless the frame is off the stride
+    /// when its turn comes.
     func add(index: Int, png: Data) {
       queue.async {
+        guard index % self.stride == 0 else { return }
         let preview = DemoRun.preview(of: png)
         self.lock.lock()
         self.done.append((index, preview))

@@ -1,6 +1,7 @@
 import Foundation
 import Rendering
 import Testing
+import ViewKit
 
 @testable import Demo
 
@@ -235,6 +236,24 @@ import Testing
     for (frame, full) in zip(limited.frames, all.frames) where !frame.preview.isEmpty {
       #expect(frame.preview == full.preview)
     }
+  }
+}
+
+/// Previews are made only for frames still on the stride when their turn comes.
+@MainActor
+@Suite struct PreviewQueueTests {
+  @Test func framesOffTheStrideGetNoPreview() throws {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+    view.backgroundColor = UIColor(rgb: 0x0B8043)
+    let png = try Renderer(scale: 1).png(window: view)
+    let queue = DemoRun.PreviewQueue()
+    queue.stride = 4
+    for index in 0..<9 { queue.add(index: index, png: png) }
+    let made = queue.take(waiting: true)
+    #expect(made.map(\.0) == [0, 4, 8])
+    #expect(made.allSatisfy { !$0.1.isEmpty })
+    queue.stride = 2  // the stride never shrinks
+    #expect(queue.stride == 4)
   }
 }
 
