@@ -196,36 +196,13 @@ final class PNGBandPipeline: @unchecked Sendable {
     Self.lastUseLock.lock()
     Self.lastUse.reused = reused.filter { $0 }.count
     Self.lastUseLock.unlock()
-    var parts: [PNGEncoder.Band] = []
-    parts.reserveCapacity(bands.count)
     if translucent {
-      for case .success(let part) in results { BufferPool.shared.recycle(part.bytes) }
-      let redone = BandResults(count: bands.count)
-      let bands = self.bands
-      let source = UnsafeSendable(pixels)
-      let (stride, width, compression) = (self.stride, self.width, self.compression)
-      DispatchQueue.concurrentPerform(iterations: bands.count) { band in
-        if let result = PNGEncoder.encodeBand(
-          pixels: source.pointer, stride: stride, width: width, rows: bands[band],
-          compression: compression, isLast: band == bands.count - 1, opaque: false)
-        {
-          redone.set(band, result)
-        }
-      }
-      results = bands.indices.map { redone.get($0) }
+      for case .success(let part)? in results { BufferPool.shared.recycle(part.bytes) }
+      results = PNGEncoder.encodeBands(
+        pixels: pixels, stride: stride, width: width, bands: bands, compression: compression,
+        opaque: false)
     }
-    var failure: RenderError?
-    for (band, result) in results.enumerated() {
-      switch result {
-      case .success(let part): parts.append(part)
-      case .failure(let error): failure = failure ?? error
-      case nil: failure = failure ?? .encodingFailed("band \(band) was not encoded")
-      }
-    }
-    if let failure {
-      for part in parts { BufferPool.shared.recycle(part.bytes) }
-      throw failure
-    }
+    let parts = try PNGEncoder.parts(of: results)
     let png = PNGEncoder.assemble(
       parts, width: width, height: surface.pixelHeight, opaque: !translucent)
     if translucent {
@@ -307,19 +284,15 @@ final class KeptEncoding: @unchecked Sendable {
   }
 
   /// Keeps `frame` for the next one, giving back the streams of the frame kept before.
-  func keep(_ frame: Frame) {
+  func keep(_ frame: Frame) { replace(with: frame) }
+
+  /// Forgets the kept frame.
+  func removeAll() { replace(with: nil) }
+
+  private func replace(with frame: Frame?) {
     lock.lock()
     let old = self.frame
     self.frame = frame
-    lock.unlock()
-    for case let part? in old?.bands ?? [] { BufferPool.shared.recycle(part.bytes) }
-  }
-
-  /// Forgets the kept frame.
-  func removeAll() {
-    lock.lock()
-    let old = frame
-    frame = nil
     lock.unlock()
     for case let part? in old?.bands ?? [] { BufferPool.shared.recycle(part.bytes) }
   }

@@ -33,50 +33,68 @@ enum PNGEncoder {
     let threads = parallel ? ProcessInfo.processInfo.activeProcessorCount : 1
     // One band a thread where the picture is tall enough (each band's end costs a few bytes;
     // two a thread measured no faster on this shared machine).
-    let bands = max(1, min(threads, height / 64, 16))
-    let rowsPerBand = (height + bands - 1) / bands
-    let results = BandResults(count: bands)
-    let source = UnsafeSendable(pixels)
+    let bandCount = max(1, min(threads, height / 64, 16))
+    let rowsPerBand = (height + bandCount - 1) / bandCount
+    let bands = (0..<bandCount).map { band in
+      let first = band * rowsPerBand
+      return first..<max(first, min(height, first + rowsPerBand))
+    }
     // Opaque pictures (any screen with an opaque window) are written as RGB: a quarter fewer
     // bytes to filter, checksum and deflate. Bands are first encoded as RGB; a band that
     // meets a translucent pixel stops, and then every band is encoded as RGBA.
-    let translucent = BandFlags(count: bands)
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let first = band * rowsPerBand
-      let last = min(height, first + rowsPerBand)
+    var results = encodeBands(
+      pixels: pixels, stride: stride, width: width, bands: bands, compression: compression,
+      opaque: true)
+    let opaque = results.allSatisfy { $0 != nil }
+    if !opaque {
+      for case .success(let part)? in results { BufferPool.shared.recycle(part.bytes) }
+      results = encodeBands(
+        pixels: pixels, stride: stride, width: width, bands: bands, compression: compression,
+        opaque: false)
+    }
+    let parts = try parts(of: results)
+    defer { for part in parts { BufferPool.shared.recycle(part.bytes) } }
+    return assemble(parts, width: width, height: height, opaque: opaque)
+  }
+
+  /// Encodes `bands` (consecutive rows, top to bottom; the last one ends the stream) on all
+  /// cores, as RGB when `opaque` (a band meeting a translucent pixel is then `nil`), else
+  /// RGBA.
+  static func encodeBands(
+    pixels: UnsafePointer<UInt8>, stride: Int, width: Int, bands: [Range<Int>],
+    compression: PNGCompression, opaque: Bool
+  ) -> [Result<Band, RenderError>?] {
+    let results = BandResults(count: bands.count)
+    let source = UnsafeSendable(pixels)
+    DispatchQueue.concurrentPerform(iterations: bands.count) { band in
       if let result = encodeBand(
-        pixels: source.pointer, stride: stride, width: width, rows: first..<max(first, last),
-        compression: compression, isLast: band == bands - 1, opaque: true)
+        pixels: source.pointer, stride: stride, width: width, rows: bands[band],
+        compression: compression, isLast: band == bands.count - 1, opaque: opaque)
       {
         results.set(band, result)
-      } else {
-        translucent.set(band)
       }
     }
-    let opaque = !translucent.any
-    if !opaque {
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
-        let first = band * rowsPerBand
-        let last = min(height, first + rowsPerBand)
-        if let result = encodeBand(
-          pixels: source.pointer, stride: stride, width: width, rows: first..<max(first, last),
-          compression: compression, isLast: band == bands - 1, opaque: false)
-        {
-          results.set(band, result)
-        }
-      }
-    }
+    return bands.indices.map { results.get($0) }
+  }
+
+  /// The bands' streams in order; the first band's error, or an error for a band that was
+  /// not encoded, is thrown after giving the streams gathered back to the pool.
+  static func parts(of results: [Result<Band, RenderError>?]) throws(RenderError) -> [Band] {
     var parts: [Band] = []
-    parts.reserveCapacity(bands)
-    defer { for part in parts { BufferPool.shared.recycle(part.bytes) } }
-    for band in 0..<bands {
-      switch results.get(band) {
-      case .success(let part): parts.append(part)
-      case .failure(let error): throw error
-      case nil: throw .encodingFailed("band \(band) was not encoded")
+    parts.reserveCapacity(results.count)
+    for (band, result) in results.enumerated() {
+      let failure: RenderError
+      switch result {
+      case .success(let part)?:
+        parts.append(part)
+        continue
+      case .failure(let error)?: failure = error
+      case nil: failure = .encodingFailed("band \(band) was not encoded")
       }
+      for part in parts { BufferPool.shared.recycle(part.bytes) }
+      throw failure
     }
-    return assemble(parts, width: width, height: height, opaque: opaque)
+    return parts
   }
 
   /// The PNG file of `parts`, the raw deflate streams of consecutive bands of rows (the last
@@ -365,26 +383,6 @@ struct UnsafeSendable: @unchecked Sendable {
   let pointer: UnsafePointer<UInt8>
 
   init(_ pointer: UnsafePointer<UInt8>) { self.pointer = pointer }
-}
-
-/// One flag per band, set by worker threads, read after they finish.
-final class BandFlags: @unchecked Sendable {
-  private let lock = NSLock()
-  private var flags: [Bool]
-
-  init(count: Int) { flags = Array(repeating: false, count: count) }
-
-  func set(_ index: Int) {
-    lock.lock()
-    flags[index] = true
-    lock.unlock()
-  }
-
-  var any: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return flags.contains(true)
-  }
 }
 
 /// Per-band results written by worker threads, read after they finish.

@@ -70,9 +70,7 @@ public struct Renderer {
   public func png(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data
   {
-    let drawn = try draw(window, at: time, map: map, kind: .raster, encodingAhead: true)
-    if let pipeline = drawn.pipeline { return try pipeline.finish() }
-    return try encode(drawn.surface)
+    try encode(draw(window, at: time, map: map, kind: .raster, encodingAhead: true))
   }
 
   /// How long the parts of one PNG took, in seconds of wall time.
@@ -90,12 +88,7 @@ public struct Renderer {
     let start = DispatchTime.now().uptimeNanoseconds
     let painted = try draw(window, at: time, map: map, kind: .raster, encodingAhead: true)
     let drawn = DispatchTime.now().uptimeNanoseconds
-    let png: Data
-    if let pipeline = painted.pipeline {
-      png = try pipeline.finish()
-    } else {
-      png = try encode(painted.surface)
-    }
+    let png = try encode(painted)
     let end = DispatchTime.now().uptimeNanoseconds
     return (png, Timings(draw: Double(drawn - start) / 1e9, encode: Double(end - drawn) / 1e9))
   }
@@ -271,6 +264,15 @@ public struct Renderer {
     guard status == CAIRO_STATUS_SUCCESS else {
       throw .cairo(stage: stage, status: String(cString: cairo_status_to_string(status)))
     }
+  }
+
+  /// The PNG of what ``draw(_:at:map:kind:encodingAhead:)`` drew: its pipeline's, else
+  /// the surface encoded now.
+  private func encode(_ drawn: (surface: CairoSurface, pipeline: PNGBandPipeline?))
+    throws(RenderError) -> Data
+  {
+    if let pipeline = drawn.pipeline { return try pipeline.finish() }
+    return try encode(drawn.surface)
   }
 
   private func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
