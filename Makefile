@@ -8,7 +8,6 @@ PYTHON ?= $(shell for v in 3.12 3.13; do \
   if [ -n "$$p" ]; then echo "$$p"; exit 0; fi; done; echo python3)
 VENV := .venv
 BENCH_WORK := .build/bench-workloads
-SHARED := ../shared
 
 .PHONY: setup test demo bench-solver format lint clean
 
@@ -28,14 +27,17 @@ setup:
 demo: setup
 	$(SWIFT) run -c release navui demo
 
-## test: set up, build and run every test
+## test: set up, build and run every test: the package's own, then the example package that
+## depends on it as an app's tests would (Examples/DelegateTests)
 test: setup
+	scripts/check-standalone.sh
 	NAVUI_PYTHON=$(CURDIR)/$(VENV)/bin/python $(SWIFT) test
+	cd Examples/DelegateTests && $(SWIFT) test
 
 ## bench-solver: our solver and kiwisolver on every workload in one run, with ratios
 bench-solver: setup
 	$(SWIFT) build -c release --product benchmarks
-	NAVUI_PYTHON=$(CURDIR)/$(VENV)/bin/python scripts/bench-solver.sh $(SHARED)/bench/solver $(BENCH_WORK)
+	NAVUI_PYTHON=$(CURDIR)/$(VENV)/bin/python scripts/bench-solver.sh scripts/solver-bench $(BENCH_WORK)
 
 ## lint: swift format in strict mode
 lint:

@@ -10,10 +10,10 @@ let package = Package(
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
-    .library(name: "NavCLI", targets: ["NavCLI"]),
-    .library(name: "Demo", targets: ["Demo"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
+    // Snapshot assertions for an app's own tests (imports Swift Testing).
+    .library(name: "NavigationUITesting", targets: ["NavigationUITesting"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -22,7 +22,7 @@ let package = Package(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .target(name: "Text", dependencies: ["CPango"]),
     .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
-    .target(name: "NavigationCore"),
+    .target(name: "NavigationCore", resources: [.copy("Resources/instructions")]),
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
@@ -52,36 +52,43 @@ let package = Package(
       name: "Demo",
       dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
+    .target(name: "NavigationUITesting", dependencies: ["Rendering", "ViewKit"]),
     .target(name: "CMallocStats"),
-    .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
+    .target(
+      name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"],
+      resources: [.copy("Resources/workloads")]),
     .executableTarget(
       name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
-    // Test support: one locator of ../shared/data (NAVUI_SHARED_DATA overrides) and one
-    // golden-file comparison for every test target.
-    .target(name: "SharedTestData", path: "Tests/SharedTestData"),
-    .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads"]),
+    // Test support: the test data kept in the repo (Tests/SharedTestData/Fixtures, found
+    // through Bundle.module; NAVUI_SHARED_DATA overrides) and one golden-file comparison for
+    // every test target.
+    .target(
+      name: "SharedTestData", path: "Tests/SharedTestData",
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads", "SharedTestData"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
     .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore", "SharedTestData"],
-      exclude: ["Snapshots"]),
+      resources: [.copy("Snapshots")]),
     .testTarget(
       name: "RoutingTests", dependencies: ["Routing", "NavigationCore", "SharedTestData"]),
     .testTarget(
       name: "RenderingTests",
       dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing", "SharedTestData"],
-      exclude: ["Snapshots"]),
+      resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], exclude: ["Snapshots"]),
+      name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], resources: [.copy("Snapshots")]),
     .testTarget(
       name: "DemoTests",
       dependencies: [
         "Demo", "NavCLI", "NavigationUI", "ViewKit", "Rendering", "NavigationCore",
-        "SharedTestData",
+        "SharedTestData", "NavigationUITesting",
       ],
-      exclude: ["Snapshots"]),
+      resources: [.copy("Snapshots")]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: [
@@ -90,6 +97,9 @@ let package = Package(
     .testTarget(
       name: "LayoutAuditTests",
       dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore", "Demo"]),
+    .testTarget(
+      name: "NavigationUITestingTests",
+      dependencies: ["NavigationUITesting", "NavigationUI", "Rendering", "ViewKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs our solver and kiwisolver on every workload of ../shared/bench/solver in one run and
+# Runs our solver and kiwisolver on every workload of scripts/solver-bench (generated on first use) in one run and
 # prints both lines per workload and a table of ratios (ours ÷ kiwisolver; below 1 is faster).
 #
 #   scripts/bench-solver.sh <bench-solver-dir> <work-dir> [runs]

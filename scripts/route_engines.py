@@ -4,7 +4,7 @@ Usage: python route_engines.py MAP.osm.pbf CACHE_DIR [osrm]
 Prints one JSON line {"osrm": URL, "valhalla": URL} once both answer (with `osrm`, only OSRM is
 built and started and the line has no "valhalla"), then serves until its standard input closes
 (the test process exits), and stops the servers.
-Parameters follow shared/data/README.md: OSRM MLD with car.lua; Valhalla default config with
+Parameters follow Tests/SharedTestData/Fixtures/README.md: OSRM MLD with car.lua; Valhalla default config with
 mjolnir.data_processing.use_admin_db = false.
 """
 import json

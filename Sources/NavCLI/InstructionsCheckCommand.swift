@@ -35,7 +35,7 @@ public struct InstructionsCheckCommand: Equatable, Sendable {
       + "[--instructions-dir <instructions-dir>]",
     arguments: [
       CommandHelp.Entry(
-        "<fixtures-dir>", "The fixtures folder, e.g. ../shared/data/instructions/fixtures/v5.")
+        "<fixtures-dir>", "The fixtures folder (osrm-text-instructions' test/fixtures/v5).")
     ],
     options: [
       CommandHelp.Entry(
@@ -45,7 +45,7 @@ public struct InstructionsCheckCommand: Equatable, Sendable {
         "--instructions-dir <instructions-dir>",
         "The folder holding translations/, grammar/ and abbreviations/ (default: the nearest "
           + "folder above the fixtures that has translations/, then $NAVUI_INSTRUCTIONS_DIR, "
-          + "then ../shared/data/instructions)."),
+          + "then the translations shipped with navui)."),
     ])
 
   /// Creates a command.

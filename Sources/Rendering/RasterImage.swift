@@ -70,6 +70,32 @@ public struct RasterImage: Sendable, Hashable, CustomStringConvertible {
     return zip(want, have).allSatisfy { abs($0 - $1) <= tolerance }
   }
 
+  /// The pixels as a PNG file (RGB when every pixel is opaque, else RGBA).
+  ///
+  /// - Throws: ``RenderError`` for an empty image or a zlib failure.
+  public func pngData(compression: PNGCompression = .balanced) throws(RenderError) -> Data {
+    guard width > 0, height > 0 else {
+      throw .invalidSize(width: Double(width), height: Double(height))
+    }
+    var argb = [UInt32](repeating: 0, count: width * height)
+    for index in argb.indices {
+      let o = index * 4
+      let a = UInt32(rgba[o + 3])
+      func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * a + 127) / 255 }
+      argb[index] =
+        a << 24 | premultiplied(rgba[o]) << 16 | premultiplied(rgba[o + 1]) << 8
+        | premultiplied(rgba[o + 2])
+    }
+    let encoded = argb.withUnsafeBytes { raw in
+      Result { () throws(RenderError) -> Data in
+        try PNGEncoder.encode(
+          pixels: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), stride: width * 4,
+          width: width, height: height, compression: compression)
+      }
+    }
+    return try encoded.get()
+  }
+
   /// Decodes PNG bytes into a Cairo image surface (the caller destroys it).
   static func decodeSurface(_ data: Data, name: String) throws(RenderError) -> OpaquePointer {
     guard data.count >= 8, data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])

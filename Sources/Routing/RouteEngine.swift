@@ -24,28 +24,12 @@ public struct RouteEngine: Sendable {
     self.init(graph: RoadGraph.build(from: try OSMData.read(path: mapPath)))
   }
 
-  /// The path of the bundled Monaco extract: looked up in SwiftPM's resource bundle beside the
-  /// running binary (also when it runs from `.build`), then in the source tree. Never traps,
-  /// unlike `Bundle.module` when the bundle is missing.
+  /// The path of the bundled Monaco extract, in this module's resource bundle
+  /// (`NavigationUIKit_Routing.resources`, beside the running binary or in the build folder;
+  /// an installed `navui` needs that folder copied beside it).
   public static func bundledMapPath() -> String? {
-    let name = "monaco.osm.pbf"
-    var directories: [URL] = []
-    if let arg = CommandLine.arguments.first {
-      directories.append(
-        URL(fileURLWithPath: arg).resolvingSymlinksInPath().deletingLastPathComponent())
-    }
-    directories.append(Bundle.main.bundleURL)
-    directories.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    var candidates: [String] = []
-    for directory in directories {
-      for bundle in ["NavigationUIKit_Routing.resources", "NavigationUIKit_Routing.bundle"] {
-        candidates.append(directory.appendingPathComponent("\(bundle)/\(name)").path)
-        candidates.append(directory.appendingPathComponent("\(bundle)/Resources/\(name)").path)
-      }
-    }
-    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    candidates.append(source.appendingPathComponent("Resources/\(name)").path)
-    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    let url = Bundle.module.url(forResource: "monaco.osm", withExtension: "pbf")
+    return url.map(\.path).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
   }
 
   /// An engine over the bundled Monaco map.

@@ -132,7 +132,7 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
       note: "\(views): build + first layout; " + ratioNote(cold, solverBuild)),
     LayoutRow(
       name: "navscreen.solver-only.build", samples: solverBuild,
-      note: "shared/bench navscreen.json (157 constraints), same loop"),
+      note: "workload navscreen.json (157 constraints), same loop"),
     LayoutRow(name: "navscreen.cold.tree", samples: treeOnly, note: "views + activate only"),
     LayoutRow(name: "navscreen.cold.layout", samples: firstLayout, note: "first layoutIfNeeded"),
     LayoutRow(name: "navscreen.constant", samples: relayout, note: "one constant + layout"),

@@ -42,7 +42,7 @@ func microseconds(_ body: () -> Void) -> Double {
 func runLayoutBenchmark(_ args: [String]) throws {
   var runs = 20
   var json = false
-  var workloads = "../shared/bench/solver/workloads"
+  var workloads = Workload.bundledDirectory.path
   var only: String?
   var index = 0
   while index < args.count {

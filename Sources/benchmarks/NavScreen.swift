@@ -16,7 +16,7 @@ final class BoxView: UIView {
   override var intrinsicContentSize: CGSize { size }
 }
 
-/// The `navscreen` workload of `shared/bench/solver` as a real view tree: 23 views (map,
+/// The `navscreen` solver workload (`scripts/solver-bench`) as a real view tree: 23 views (map,
 /// turn card with icon, labels and lanes, ETA card with progress bar, labels and end button,
 /// prompt banner, logo, speed widgets, a three-button stack), all placed with anchors.
 @MainActor

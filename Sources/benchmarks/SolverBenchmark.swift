@@ -15,7 +15,7 @@ let benchmarksUsage = """
                             ViewKit: the navscreen and animate workloads as view trees (cold
                             layout, rotation, constraint and presentation animation frames),
                             solver-only timings of the same workloads from DIR (default
-                            ../shared/bench/solver/workloads), screens of 100/1,000/10,000
+                            the workloads shipped with the package), screens of 100/1,000/10,000
                             views, and memory per view and per constraint.
 
   """

@@ -63,11 +63,20 @@ func syntheticRoute(points count: Int) -> Route {
 
 let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
-let filter = arguments.first { !$0.hasPrefix("--") }
+let filter = zip(arguments, [""] + arguments).first { argument, previous in
+  !argument.hasPrefix("--") && previous != "--data"
+}?.0
 var results: [Result] = []
-let dataRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent("shared/data/routes")
+/// The route responses: `--data DIR` (a folder laid out as the repo's test data), default the
+/// repo's `Tests/SharedTestData/Fixtures` under the working directory (`swift run` from the
+/// package's folder).
+let dataRoot: URL = {
+  let all = Array(CommandLine.arguments.dropFirst())
+  let folder =
+    all.firstIndex(of: "--data").flatMap { $0 + 1 < all.count ? all[$0 + 1] : nil }
+    ?? "Tests/SharedTestData/Fixtures"
+  return URL(fileURLWithPath: folder).appendingPathComponent("routes")
+}()
 bench("json.parse.tollAndFerry(542KB)", unit: "µs") {
   let url = dataRoot.appendingPathComponent(
     "mapbox-directions-swift/tollAndFerryDirectionsRoute.json")

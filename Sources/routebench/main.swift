@@ -55,9 +55,21 @@ let arguments = CommandLine.arguments.dropFirst()
 let asJSON = arguments.contains("--json")
 var samples: [Sample] = []
 var facts: [(String, String)] = []
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
-let shared = root.deletingLastPathComponent().appendingPathComponent("shared/data/osm")
+/// The map extracts: `--data DIR` (a folder laid out as the repo's test data), default the
+/// repo's `Tests/SharedTestData/Fixtures` under the working directory (`swift run` from the
+/// package's folder).
+let dataRoot = URL(
+  fileURLWithPath: optionValue("--data") ?? "Tests/SharedTestData/Fixtures")
+let shared = dataRoot.appendingPathComponent("osm")
+/// The package's folder: the working directory (`swift run` from the package's folder).
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+
+func optionValue(_ name: String) -> String? {
+  guard let index = arguments.firstIndex(of: name),
+    arguments.index(after: index) < arguments.endIndex
+  else { return nil }
+  return arguments[arguments.index(after: index)]
+}
 
 @MainActor func measure(_ name: String, runs: Int, _ body: () throws -> Void) rethrows {
   try body()  // warm-up
@@ -139,7 +151,7 @@ func osrmFailure(_ reason: String) -> Never {
 }
 
 /// OSRM's own query time (from osrm-routed's log) on the same Monaco pairs as ours, the servers
-/// started by scripts/route_engines.py (OSRM only, MLD as in shared/data/README.md).
+/// started by scripts/route_engines.py (OSRM only, MLD as in Tests/SharedTestData/Fixtures/README.md).
 @MainActor func compareWithOSRM() {
   let python =
     ProcessInfo.processInfo.environment["NAVUI_PYTHON"]

@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 import Testing
 
 @testable import Cassowary
@@ -109,8 +110,7 @@ struct KiwiDifferentialTests {
   }
 
   static func runPeer(_ systems: [System]) throws -> [PeerResult] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    let root = SharedTestData.packageRoot
     let env = ProcessInfo.processInfo.environment
     let venv = root.appendingPathComponent(".venv/bin/python").path
     let python =

@@ -2,13 +2,11 @@ import Foundation
 import SolverWorkloads
 import Testing
 
-/// The shared benchmark workloads (`../shared/bench/solver/workloads`) solve to kiwi's
+/// The benchmark workloads shipped with the package (`Workload.bundledDirectory`) solve to kiwi's
 /// reference values, after the build and after the last frame.
 @Suite("Benchmark workloads")
 struct WorkloadTests {
-  static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/bench/solver/workloads")
+  static let directory = Workload.bundledDirectory
 
   static var files: [String] {
     let names =

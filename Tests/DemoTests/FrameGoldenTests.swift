@@ -1,5 +1,6 @@
 import Demo
 import Foundation
+import NavigationUITesting
 import Rendering
 import SharedTestData
 import Testing
@@ -17,7 +18,7 @@ import ViewKit
 ///   pixel with `Snapshots/png/sample-phone-ltr.png` within a tolerance.
 ///
 /// Regenerate after an intended change with
-/// `NAVUI_UPDATE_SNAPSHOTS=1 swift test --filter FrameGoldenTests` (each rewritten file is
+/// `NAVUI_RECORD_SNAPSHOTS=1 swift test --filter FrameGoldenTests` (each rewritten file is
 /// reported as an issue, so a recording run never passes silently), then look at the
 /// pictures before committing them.
 @MainActor
@@ -27,14 +28,10 @@ import ViewKit
       DemoConfiguration.Device.allCases.map { (layout, $0) }
     }
 
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Snapshots")
+  /// This target's golden files (`Snapshots/`, built into the test bundle).
+  static let folder = SnapshotFolder(bundle: .module, target: "DemoTests")
 
-  static var updating: Bool {
-    let environment = ProcessInfo.processInfo.environment
-    return environment["NAVUI_UPDATE_SNAPSHOTS"] == "1"
-      || environment["NAVUI_RECORD_SNAPSHOTS"] == "1"
-  }
+  static var updating: Bool { Snapshot.recording }
 
   static func session(
     _ layout: DemoConfiguration.Layout, _ device: DemoConfiguration.Device, locale: String
@@ -65,7 +62,7 @@ import ViewKit
   @Test func svgComparisonCatchesAChange() throws {
     let session = try Self.session(.sample, .phone, locale: "en")
     let golden = try String(
-      contentsOf: Self.directory.appendingPathComponent("svg/sample-phone-ltr.svg"),
+      contentsOf: Self.folder.url("svg/sample-phone-ltr.svg"),
       encoding: .utf8)
     session.advance(to: 40)
     let later = Self.normalize(try Renderer().svg(window: session.window, at: session.clock.now))
@@ -76,8 +73,9 @@ import ViewKit
     let session = try Self.session(.sample, .phone, locale: "en")
     let png = try Renderer(scale: 1).png(
       window: session.window, at: session.clock.now, map: try session.mapLayer())
-    let url = Self.directory.appendingPathComponent("png/sample-phone-ltr.png")
+    let url = Self.folder.url("png/sample-phone-ltr.png")
     if Self.updating {
+      let url = Self.folder.source.appendingPathComponent("png/sample-phone-ltr.png")
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       // zlib-compressed: the golden is kept small.
@@ -89,7 +87,7 @@ import ViewKit
     }
     let golden = try RasterImage(png: try Data(contentsOf: url))
     let actual = try RasterImage(png: png)
-    let comparison = try #require(PixelComparison(actual, golden, tolerance: 24))
+    let comparison = try #require(ImageDifference(actual, golden, channelTolerance: 24))
     if comparison.differingFraction > 0.002 {
       let failed = URL(fileURLWithPath: NSTemporaryDirectory())
         .appendingPathComponent("sample-phone-ltr.actual.png")
@@ -101,7 +99,7 @@ import ViewKit
     let later = try RasterImage(
       png: try Renderer(scale: 1).png(
         window: session.window, at: session.clock.now, map: try session.mapLayer()))
-    let moved = try #require(PixelComparison(later, golden, tolerance: 24))
+    let moved = try #require(ImageDifference(later, golden, channelTolerance: 24))
     #expect(moved.differingFraction > 0.05, "\(moved)")
   }
 
@@ -111,41 +109,10 @@ import ViewKit
     _ data: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     Snapshot.assertText(
-      normalize(data), matches: directory.appendingPathComponent("svg/\(name).svg"),
-      recording: updating, recordHint: "NAVUI_UPDATE_SNAPSHOTS=1",
+      normalize(data), file: "svg/\(name).svg", in: folder,
       keepingActualAs: "\(name).actual.svg", sourceLocation: sourceLocation)
   }
 
   /// The SVG text as the goldens hold it (see `SVGSnapshotText`).
   static func normalize(_ data: Data) -> String { SVGSnapshotText.normalized(data) }
-}
-
-/// How two decoded pictures of one size differ: the largest channel difference and the
-/// share of pixels with a channel off by more than the tolerance.
-struct PixelComparison: CustomStringConvertible {
-  let maximumDifference: Int
-  let differingFraction: Double
-
-  init?(_ a: RasterImage, _ b: RasterImage, tolerance: Int) {
-    guard a.width == b.width, a.height == b.height, a.width > 0, a.height > 0 else { return nil }
-    var maximum = 0
-    var differing = 0
-    for pixel in 0..<(a.width * a.height) {
-      var worst = 0
-      for channel in 0..<4 {
-        let o = pixel * 4 + channel
-        worst = max(worst, abs(Int(a.rgba[o]) - Int(b.rgba[o])))
-      }
-      maximum = max(maximum, worst)
-      if worst > tolerance { differing += 1 }
-    }
-    maximumDifference = maximum
-    differingFraction = Double(differing) / Double(a.width * a.height)
-  }
-
-  var description: String {
-    String(
-      format: "%.3f%% of pixels differ beyond the tolerance (largest channel difference %d)",
-      differingFraction * 100, maximumDifference)
-  }
 }

@@ -41,7 +41,8 @@ import ViewKit
       let session = try FrameGoldenTests.session(layout, device, locale: locale)
       let direction = locale == "ar" ? "rtl" : "ltr"
       Snapshot.assertText(
-        Self.frameTree(session), named: "\(layout.rawValue)-\(device.rawValue)-\(direction)")
+        Self.frameTree(session), named: "\(layout.rawValue)-\(device.rawValue)-\(direction)",
+        in: FrameGoldenTests.folder)
     }
   }
 }

@@ -60,7 +60,7 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
     #expect(runner.error.isEmpty)
     let words = runner.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(words.contains("Exit status: 0 when the layout is clean, 1 when there are findings"))
-    Snapshot.assertText(runner.output, named: "navui-audit-help")
+    Snapshot.assertText(runner.output, named: "navui-audit-help", in: Goldens.folder)
   }
 
   @Test func parsesEveryOption() throws {

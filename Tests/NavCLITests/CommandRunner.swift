@@ -11,9 +11,8 @@ final class CommandRunner {
   var environment: [String: String] = [:]
   var currentDirectory: String
 
-  /// The package root, found from this file.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The package root (the tests' working directory).
+  static let packageRoot = SharedTestData.packageRoot
 
   /// The shared instruction data.
   static let dataDirectory = SharedTestData.path("instructions")
@@ -29,4 +28,9 @@ final class CommandRunner {
       writeOutput: { self.output += $0 }, writeError: { self.error += $0 })
     return NavUI.run(arguments, context: context)
   }
+}
+
+/// This target's golden files (`Snapshots/`, built into the test bundle).
+enum Goldens {
+  static let folder = SnapshotFolder(bundle: .module, target: "NavCLITests")
 }

@@ -13,13 +13,13 @@ import Testing
     let runner = CommandRunner()
     #expect(runner.run(["demo", "--help"]) == 0)
     #expect(runner.error.isEmpty)
-    Snapshot.assertText(runner.output, named: "navui-demo-help")
+    Snapshot.assertText(runner.output, named: "navui-demo-help", in: Goldens.folder)
   }
 
   @Test func renderHelpMatchesSnapshot() {
     let runner = CommandRunner()
     #expect(runner.run(["help", "render"]) == 0)
-    Snapshot.assertText(runner.output, named: "navui-render-help")
+    Snapshot.assertText(runner.output, named: "navui-render-help", in: Goldens.folder)
   }
 
   @Test func parsesEveryOption() throws {

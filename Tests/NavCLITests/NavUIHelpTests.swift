@@ -9,19 +9,19 @@ import Testing
     let runner = CommandRunner()
     #expect(runner.run(["--help"]) == 0)
     #expect(runner.error.isEmpty)
-    Snapshot.assertText(runner.output, named: "navui-help")
+    Snapshot.assertText(runner.output, named: "navui-help", in: Goldens.folder)
   }
 
   @Test func instructionsHelpMatchesSnapshot() {
     let runner = CommandRunner()
     #expect(runner.run(["instructions", "--help"]) == 0)
-    Snapshot.assertText(runner.output, named: "navui-instructions-help")
+    Snapshot.assertText(runner.output, named: "navui-instructions-help", in: Goldens.folder)
   }
 
   @Test func checkHelpMatchesSnapshot() {
     let runner = CommandRunner()
     #expect(runner.run(["instructions", "check", "--help"]) == 0)
-    Snapshot.assertText(runner.output, named: "navui-instructions-check-help")
+    Snapshot.assertText(runner.output, named: "navui-instructions-check-help", in: Goldens.folder)
   }
 
   @Test(arguments: [

@@ -1,3 +1,4 @@
+import SharedTestData
 import Testing
 
 @testable import NavigationCore
@@ -37,7 +38,9 @@ import Testing
     let (runner, statuses, lines) = try run(file, .init(noise: 6, seed: 11, gaps: [gap]))
     #expect(runner.state.status == .complete)
     #expect(!statuses.contains(.reroutingRequested))
-    Snapshot.assert(lines.joined(separator: "\n") + "\n", named: "scenario-monaco-tunnel-noise")
+    Snapshot.assertText(
+      lines.joined(separator: "\n") + "\n", named: "scenario-monaco-tunnel-noise",
+      in: Goldens.folder)
   }
 
   @Test func helsinkiDeviationRequestsReroute() throws {
@@ -48,7 +51,9 @@ import Testing
     #expect(statuses.contains(.offRoute))
     #expect(statuses.contains(.reroutingRequested))
     #expect(runner.state.status == .complete)
-    Snapshot.assert(lines.joined(separator: "\n") + "\n", named: "scenario-helsinki-deviation")
+    Snapshot.assertText(
+      lines.joined(separator: "\n") + "\n", named: "scenario-helsinki-deviation", in: Goldens.folder
+    )
   }
 
   @Test(arguments: [UInt64(1), 2])

@@ -2,67 +2,67 @@ import Foundation
 import SharedTestData
 import Testing
 
-/// The test targets' locator of `shared/data`: a clone beside `shared/`, a clone with
-/// `shared/` inside, the environment variable, and a clear error otherwise.
+/// The test targets' locator of the test data: the copy in the test bundle, the environment
+/// variable, and a clear error otherwise; never a folder outside the checkout.
 @Suite struct SharedTestDataTests {
-  /// A scratch tree: `root/clone/Tests/X/File.swift`, with `shared/data` where asked.
-  func scratch(sharedAt place: String?) throws -> (root: URL, file: URL) {
+  func scratchFolder() throws -> URL {
     let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("shared-data-\(UUID().uuidString)")
-    let file = root.appendingPathComponent("clone/Tests/X/File.swift")
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    if let place {
-      try FileManager.default.createDirectory(
-        at: root.appendingPathComponent(place).appendingPathComponent("shared/data"),
-        withIntermediateDirectories: true)
+      .appendingPathComponent("test-data-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    return root
+  }
+
+  @Test func theBundledCopyIsFoundAndHoldsTheData() throws {
+    let root = try SharedTestData.located.get()
+    #expect(root.path.hasSuffix(".resources/Fixtures"), "\(root.path)")
+    for file in [
+      "osm/monaco.osm.pbf", "osm/helsinki-center.osm.pbf", "osm/monaco-center-roads.osm",
+      "routes/generated/monaco-fontvieille-casino.osrm.json", "gpx/graphhopper-leipzig-test1.gpx",
+      "instructions/translations/fr.json", "instructions/fixtures/v5/turn/left_default.json",
+      "README.md",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file)")
     }
-    return (root, file)
   }
 
-  @Test func findsTheFolderBesideTheClone() throws {
-    let (root, file) = try scratch(sharedAt: ".")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let found = try SharedTestData.locate(environment: [:], from: file).get()
-    #expect(found.path.hasSuffix("/shared/data"))
-    #expect(!found.path.contains("/clone/"))
-  }
-
-  @Test func findsTheFolderInsideTheClone() throws {
-    let (root, file) = try scratch(sharedAt: "clone")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let found = try SharedTestData.locate(environment: [:], from: file).get()
-    #expect(found.path.hasSuffix("/clone/shared/data"))
+  @Test func theBundledFolderIsUsedWithoutTheVariable() throws {
+    let bundled = try scratchFolder()
+    defer { try? FileManager.default.removeItem(at: bundled) }
+    let found = try SharedTestData.locate(environment: [:], bundled: bundled).get()
+    #expect(found.standardizedFileURL.path == bundled.standardizedFileURL.path)
   }
 
   @Test func theEnvironmentVariableWins() throws {
-    let (root, file) = try scratch(sharedAt: ".")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let elsewhere = root.appendingPathComponent("elsewhere")
-    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    let bundled = try scratchFolder()
+    let elsewhere = try scratchFolder()
+    defer {
+      try? FileManager.default.removeItem(at: bundled)
+      try? FileManager.default.removeItem(at: elsewhere)
+    }
     let found = try SharedTestData.locate(
-      environment: [SharedTestData.environmentVariable: elsewhere.path], from: file
+      environment: [SharedTestData.environmentVariable: elsewhere.path], bundled: bundled
     ).get()
-    #expect(found.lastPathComponent == "elsewhere")
+    #expect(found.standardizedFileURL.path == elsewhere.standardizedFileURL.path)
   }
 
   @Test func aMissingFolderIsAnErrorThatSaysWhereItLooked() throws {
-    let (root, file) = try scratch(sharedAt: nil)
+    let root = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: root) }
-    // Only the scratch tree's own ancestors may hold shared/data: look from a copy of the
-    // tree placed where nothing above has it.
-    let result = SharedTestData.locate(
-      environment: [SharedTestData.environmentVariable: root.appendingPathComponent("no").path],
-      from: file)
-    guard case .failure(let error) = result else {
+    let missing = root.appendingPathComponent("no")
+    let named = SharedTestData.locate(
+      environment: [SharedTestData.environmentVariable: missing.path], bundled: root)
+    guard case .failure(let error) = named else {
       Issue.record("expected a failure")
       return
     }
-    #expect(error.searched == [root.appendingPathComponent("no").standardizedFileURL.path])
+    #expect(error.searched == [missing.standardizedFileURL.path])
     #expect(error.description.contains(SharedTestData.environmentVariable))
-    let search = SharedTestData.locate(environment: [:], from: file)
-    if case .failure(let error) = search {
-      #expect(error.searched.contains { $0.hasPrefix(root.path) })
+    let unbundled = SharedTestData.locate(environment: [:], bundled: missing)
+    guard case .failure(let second) = unbundled else {
+      Issue.record("expected a failure")
+      return
     }
+    #expect(second.searched == [missing.standardizedFileURL.path])
   }
 }

@@ -3,14 +3,8 @@ import SharedTestData
 
 @testable import NavigationCore
 
-/// Finds the shared data folder relative to this file: repo root's sibling `shared/data`.
+/// The test data kept in the repo (see ``SharedTestData``).
 enum TestData {
-  static let repoRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }  // NavigationCoreTests, Tests, root
-    return url
-  }()
-
   /// The shared data folder (see ``SharedTestData``).
   static let root: URL = SharedTestData.path("")
 

@@ -1,3 +1,4 @@
+import SharedTestData
 import Testing
 
 @testable import NavigationCore
@@ -32,8 +33,9 @@ import Testing
     #expect(
       runner.arrivals == Array(0..<(route.legs.count - 1)), "\(file) arrivals \(runner.arrivals)")
     #expect(runner.offRouteTicks == 0)
-    Snapshot.assert(
-      lines.joined(separator: "\n") + "\n", named: "trace-" + TestData.shortName(file))
+    Snapshot.assertText(
+      lines.joined(separator: "\n") + "\n", named: "trace-" + TestData.shortName(file),
+      in: Goldens.folder)
   }
 
   @Test func gpxTrackReplayFollowsTheTrack() throws {
@@ -50,6 +52,8 @@ import Testing
       if n % 4 == 0 || n == fixes.count - 1 { lines.append(runner.line(fix)) }
     }
     #expect(runner.state.status == .complete)
-    Snapshot.assert(lines.joined(separator: "\n") + "\n", named: "trace-graphhopper-leipzig-replay")
+    Snapshot.assertText(
+      lines.joined(separator: "\n") + "\n", named: "trace-graphhopper-leipzig-replay",
+      in: Goldens.folder)
   }
 }

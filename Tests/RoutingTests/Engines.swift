@@ -1,4 +1,5 @@
 import Foundation
+import SharedTestData
 
 /// Starts Valhalla and OSRM on loopback once per test process (scripts/route_engines.py, built on
 /// the bundled map, cached under .build/route-engines). The servers stop when this process
@@ -14,20 +15,9 @@ enum Engines {
 
   static let urls: URLs? = start()
 
-  static var packageRoot: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-  }
+  static var packageRoot: URL { SharedTestData.packageRoot }
 
-  static func python() -> String? {
-    if let p = ProcessInfo.processInfo.environment["NAVUI_PYTHON"],
-      FileManager.default.isExecutableFile(atPath: p)
-    {
-      return p
-    }
-    let venv = packageRoot.appendingPathComponent(".venv/bin/python").path
-    return FileManager.default.isExecutableFile(atPath: venv) ? venv : nil
-  }
+  static func python() -> String? { SharedTestData.python }
 
   static func start() -> URLs? {
     guard let python = python() else { return nil }

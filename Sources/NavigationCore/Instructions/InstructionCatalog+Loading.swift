@@ -4,9 +4,6 @@ extension InstructionCatalog {
   /// The name of the environment variable that points at the instruction data folder.
   public static let directoryEnvironmentVariable = "NAVUI_INSTRUCTIONS_DIR"
 
-  /// The shared data folder relative to the working directory or the package root.
-  static let sharedRelativePath = "../shared/data/instructions"
-
   /// Loads every language in `directory` (`translations/`, `grammar/`, `abbreviations/`).
   ///
   /// - Parameters:
@@ -65,9 +62,9 @@ extension InstructionCatalog {
     return try InstructionCatalog(directory: directory, languages: languages)
   }
 
-  /// The places searched for instruction data, in order: `$NAVUI_INSTRUCTIONS_DIR`, then
-  /// `../shared/data/instructions` relative to `currentDirectory`, then relative to this
-  /// package's root.
+  /// The places searched for instruction data, in order: `$NAVUI_INSTRUCTIONS_DIR` (relative
+  /// to `currentDirectory` when not absolute), then the data shipped in this module's resource
+  /// bundle (``bundledDirectory``).
   public static func searchPaths(environment: [String: String], currentDirectory: String)
     -> [URL]
   {
@@ -78,10 +75,17 @@ extension InstructionCatalog {
           fileURLWithPath: value,
           relativeTo: URL(fileURLWithPath: currentDirectory, isDirectory: true)))
     }
-    let cwd = URL(fileURLWithPath: currentDirectory, isDirectory: true)
-    paths.append(cwd.appendingPathComponent(sharedRelativePath))
-    paths.append(packageRoot.appendingPathComponent(sharedRelativePath))
+    paths.append(bundledDirectory)
     return paths.map { $0.standardizedFileURL }
+  }
+
+  /// The instruction data shipped with the package (osrm-text-instructions' `translations/`,
+  /// `grammar/` and `abbreviations/`, BSD-2-Clause, its licence beside them), found through
+  /// the module's resource bundle: from `swift run`, from an installed binary with its
+  /// `NavigationUIKit_NavigationCore.resources` folder beside it, and from a package that
+  /// depends on this one.
+  public static var bundledDirectory: URL {
+    (Bundle.module.resourceURL ?? Bundle.module.bundleURL).appendingPathComponent("instructions")
   }
 
   /// The first of ``searchPaths(environment:currentDirectory:)`` holding a `translations`
@@ -97,15 +101,6 @@ extension InstructionCatalog {
       return path
     }
     throw .directoryNotFound(searched: paths.map(\.path))
-  }
-
-  /// This package's root folder, derived from this source file's path.
-  static var packageRoot: URL {
-    URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // Instructions
-      .deletingLastPathComponent()  // NavigationCore
-      .deletingLastPathComponent()  // Sources
-      .deletingLastPathComponent()
   }
 
   /// Whether `url` names an existing folder.

@@ -2,8 +2,8 @@ import Foundation
 
 /// The loaded instruction data of every available language: immutable and `Sendable`.
 ///
-/// Load it once from a folder laid out as osrm-text-instructions' `languages/` (the shared
-/// `../shared/data/instructions`), then compile instructions from it:
+/// Load it once — the data shipped in the package's resources, or a folder laid out as
+/// osrm-text-instructions' `languages/` — then compile instructions from it:
 ///
 /// ```swift
 /// let catalog = try InstructionCatalog.loadDefault()

@@ -120,17 +120,18 @@ import Testing
     let fromEnvironment = try InstructionCatalog.defaultDirectory(
       environment: ["NAVUI_INSTRUCTIONS_DIR": root.path], currentDirectory: "/")
     #expect(fromEnvironment.standardizedFileURL.path == root.standardizedFileURL.path)
-    let shared = InstructionTestSupport.dataDirectory.standardizedFileURL.path
-    let fromWorkingDirectory = try InstructionCatalog.defaultDirectory(
-      environment: [:], currentDirectory: InstructionCatalog.packageRoot.path)
-    #expect(fromWorkingDirectory.path == shared)
-    let fromPackageRoot = try InstructionCatalog.defaultDirectory(
+    let bundled = InstructionCatalog.bundledDirectory.standardizedFileURL.path
+    // Wherever the process runs, the bundled data is found (no folder beside the checkout).
+    let fromAnywhere = try InstructionCatalog.defaultDirectory(
+      environment: [:], currentDirectory: "/")
+    #expect(fromAnywhere.path == bundled)
+    let pastAMissingFolder = try InstructionCatalog.defaultDirectory(
       environment: ["NAVUI_INSTRUCTIONS_DIR": "/no/such/dir"], currentDirectory: "/")
-    #expect(fromPackageRoot.path == shared)
+    #expect(pastAMissingFolder.path == bundled)
     let paths = InstructionCatalog.searchPaths(
       environment: ["NAVUI_INSTRUCTIONS_DIR": "data"], currentDirectory: "/tmp/work")
-    #expect(paths.first?.path == "/tmp/work/data")
-    #expect(paths.dropFirst().first?.path == "/tmp/shared/data/instructions")
+    #expect(paths.map(\.path) == ["/tmp/work/data", bundled])
+    #expect(!bundled.contains("shared"))
   }
 
   @Test func builtInCatalogNeedsNoFiles() throws {

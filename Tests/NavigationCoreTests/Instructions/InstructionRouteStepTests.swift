@@ -2,7 +2,7 @@ import Foundation
 import NavigationCore
 import Testing
 
-/// Compiles every step of the real route responses in `../shared/data/routes`.
+/// Compiles every step of the real route responses in the test data's `routes/`.
 @Suite struct InstructionRouteStepTests {
   static let routesDirectory = InstructionTestSupport.dataDirectory
     .appendingPathComponent("../routes").standardizedFileURL

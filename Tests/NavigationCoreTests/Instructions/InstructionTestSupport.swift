@@ -5,7 +5,7 @@ import Testing
 
 /// Shared data for the instruction tests: the catalog and the fixture suite, loaded once.
 enum InstructionTestSupport {
-  /// `shared/data/instructions` (see ``SharedTestData``).
+  /// the test data's `instructions/` (see ``SharedTestData``).
   static let dataDirectory: URL = SharedTestData.path("instructions")
 
   /// The fixtures folder of the shared suite.
