@@ -57,6 +57,24 @@ import Testing
         == "de: 764 passed, 0 failed\nth: no fixture lists this language\n764 passed, 0 failed\n")
   }
 
+  /// A copy of the fixtures somewhere with no translations above it, run from `/` with no
+  /// environment: the translations shipped in the package's resources are found.
+  @Test func aCopyOfTheFixturesElsewhereUsesTheBundledTranslations() throws {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fixtures-copy-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let copy = scratch.appendingPathComponent("v5")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: Self.fixtures), to: copy)
+    let runner = CommandRunner(currentDirectory: "/")
+    let status = runner.run(["instructions", "check", copy.path, "--languages", "fr,de,ja,th"])
+    let last = runner.output.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(status == 0, "\(runner.error)")
+    #expect(last.hasSuffix(" passed, 0 failed"), "\(last)")
+    #expect((Int(last.prefix { $0.isNumber }) ?? 0) > 2000, "\(last)")
+    #expect(runner.output.contains("fr: 764 passed, 0 failed"))
+  }
+
   @Test func reportsFailuresAndExitsNonZero() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("navui-check-\(UUID().uuidString)/turn")
