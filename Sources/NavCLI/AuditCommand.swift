@@ -168,7 +168,7 @@ public struct AuditCommand: Equatable, Sendable {
       return "\(layout.rawValue): clean, no findings; report: \(report)"
     }
     var counts: [String: Int] = [:]
-    for finding in findings { counts[finding.rule, default: 0] += 1 }
+    for finding in findings { counts[finding.rule.id, default: 0] += 1 }
     let rules = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
     return "\(layout.rawValue): \(findings.count) finding\(findings.count == 1 ? "" : "s") "
       + "(\(rules.joined(separator: ", "))); report: \(report)"
@@ -190,7 +190,7 @@ public struct AuditCommand: Equatable, Sendable {
     }
     let entries = findings.map {
       Entry(
-        rule: $0.rule, state: $0.state, configuration: $0.configuration,
+        rule: $0.rule.id, state: $0.state, configuration: $0.configuration,
         size: Size(width: Double($0.size.width), height: Double($0.size.height)), views: $0.views,
         message: $0.message)
     }

@@ -1,8 +1,9 @@
 import Foundation
+import LayoutAudit
 import NavigationUI
 import ViewKit
 
-/// The sample delegate (SPEC §13) with one deliberate breakage.
+/// The sample delegate (Guides/Spec.md §13) with one deliberate breakage.
 @MainActor
 final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   /// One deliberate rule violation.
@@ -11,7 +12,42 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
       ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard,
       legacyGuide, legacySetting, viewInsideTurnCard, constraintToTurnCardInsides, buttonByIndex,
-      speedWidgetNeighbourByConstant
+      speedWidgetNeighbourByConstant, nonFiniteConstant, noRoute
+
+    /// A breakage that produces a finding of `rule`: every rule of the audit has one (the
+    /// switch has no default, so a new rule does not compile without its breakage).
+    static func breaking(_ rule: LayoutRule) -> Breakage {
+      switch rule {
+      case .d3: .noLogoInGuidance
+      case .d4: .widthOnLogo
+      case .d5: .logoOutsideMap
+      case .d7: .turnCardLeftBehind
+      case .d8: .leftAnchor
+      case .d9: .legacyGuide
+      case .d10: .viewInsideTurnCard
+      case .d11: .buttonByIndex
+      case .d12: .hideStackedButton
+      case .d13: .viewportUnderSafeTop
+      case .d14: .promptOverViewport
+      case .d15: .trailingCardsWhenWide
+      case .d16: .speedWidgetNeighbourByConstant
+      case .overlap: .badgeOverTurnCard
+      case .opaqueViewport: .opaqueCover
+      case .conflict: .conflict
+      case .constraintMisuse: .nonFiniteConstant
+      case .ambiguous: .ambiguousView
+      case .touchTarget: .tinyButton
+      case .safeArea: .logoOutsideSafeArea
+      case .setup: .noRoute
+      }
+    }
+  }
+
+  /// A route provider that finds no route (`.noRoute` hands it to the navigator).
+  struct NoRoutes: NavigationRouteProvider {
+    func routes(
+      through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int
+    ) throws -> [Route] { [] }
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -64,6 +100,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+    if breakage == .noRoute { navMap.navigator?.routeProvider = NoRoutes() }
     navMap.addLayoutGuide(mapContentsBottomGuide)
     let elements = StateElements(
       mapView: navMap, buttonViews: newState.buttons.map(\.view),
@@ -173,6 +210,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       width.priority = .defaultHigh
       activeGuidanceElements?.constraints.append(width)
       width.isActive = true
+    case .nonFiniteConstant:
+      let badge = UIView()
+      extra(
+        badge, navMap,
+        [
+          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
+          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+          badge.widthAnchor.constraint(equalToConstant: .infinity),
+          badge.heightAnchor.constraint(equalToConstant: 10),
+        ])
     case .tinyButton:
       let button = UIButton(frame: .zero)
       extra(
