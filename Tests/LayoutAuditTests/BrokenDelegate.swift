@@ -179,6 +179,23 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     NSLayoutConstraint.activate(constraints)
   }
 
+  /// Adds `view` 8 pt in from the leading safe-area edge and 8 pt below the turn card, sized
+  /// `width` × `height`, with the constraints in `also`.
+  private func belowTurnCard(
+    _ view: UIView, _ navMap: GMSMapView, _ g: ActiveGuidanceUIState, width: CGFloat,
+    height: CGFloat, also: [NSLayoutConstraint] = []
+  ) {
+    extra(
+      view, navMap,
+      [
+        view.leadingAnchor.constraint(
+          equalTo: navMap.safeAreaLayoutGuide.leadingAnchor, constant: 8),
+        view.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+        view.widthAnchor.constraint(equalToConstant: width),
+        view.heightAnchor.constraint(equalToConstant: height),
+      ] + also)
+  }
+
   private func breakGuidance(_ navMap: GMSMapView, _ g: ActiveGuidanceUIState) {
     let safe = navMap.safeAreaLayoutGuide
     switch breakage {
@@ -196,40 +213,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         ])
     case .conflict:
       let badge = UIView()
-      extra(
-        badge, navMap,
-        [
-          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-          badge.widthAnchor.constraint(equalToConstant: 10),
-          badge.widthAnchor.constraint(equalToConstant: 20),
-          badge.heightAnchor.constraint(equalToConstant: 10),
-        ])
+      belowTurnCard(
+        badge, navMap, g, width: 10, height: 10,
+        also: [badge.widthAnchor.constraint(equalToConstant: 20)])
     case .widthOnLogo:
       let width = g.googleLogo.widthAnchor.constraint(equalToConstant: 200)
       width.priority = .defaultHigh
       activeGuidanceElements?.constraints.append(width)
       width.isActive = true
-    case .nonFiniteConstant:
-      let badge = UIView()
-      extra(
-        badge, navMap,
-        [
-          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-          badge.widthAnchor.constraint(equalToConstant: .infinity),
-          badge.heightAnchor.constraint(equalToConstant: 10),
-        ])
-    case .tinyButton:
-      let button = UIButton(frame: .zero)
-      extra(
-        button, navMap,
-        [
-          button.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-          button.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-          button.widthAnchor.constraint(equalToConstant: 20),
-          button.heightAnchor.constraint(equalToConstant: 20),
-        ])
+    case .nonFiniteConstant: belowTurnCard(UIView(), navMap, g, width: .infinity, height: 10)
+    case .tinyButton: belowTurnCard(UIButton(frame: .zero), navMap, g, width: 20, height: 20)
     case .opaqueCover:
       let cover = UIView()
       cover.backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)
