@@ -2,7 +2,7 @@ import Foundation
 import NavigationUI
 import ViewKit
 
-/// Our equivalent of the spec's sample delegate (SPEC §13): portrait only; turn card, ETA
+/// Our equivalent of the original's sample (Guides/Spec.md §13): portrait only; turn card, ETA
 /// card, buttons in a hiding stack, logo and viewport; prompts slide in and out. One change
 /// from the spec's sample: prompts rest on the ETA card instead of covering it.
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import NavigationUI
 import ViewKit
 
-/// The legacy layout settings of `GMSUISettings` (SPEC §11), as one comparable value.
+/// The legacy layout settings of `GMSUISettings` (Guides/Spec.md §11), as one comparable value.
 struct LegacySettings: Equatable {
   var header, footer, tripProgressBar, reportButton: Bool
   var padding: UIEdgeInsets
@@ -33,7 +33,7 @@ struct LegacySettings: Equatable {
 }
 
 extension AuditRun {
-  /// The map's legacy layout guides (SPEC §11), which have no effect with a delegate.
+  /// The map's legacy layout guides (Guides/Spec.md §11), which have no effect with a delegate.
   var legacyGuides: [(UILayoutGuide, String)] {
     [
       (mapView.navigationHeaderLayoutGuide, "navigationHeaderLayoutGuide"),
@@ -66,7 +66,7 @@ extension AuditRun {
     for name in LegacySettings(mapView).changes(from: before) where reportedD9.insert(name).inserted
     {
       report(
-        "D9", state, [mapView],
+        .d9, state, [mapView],
         "the legacy layout property \(name) was changed while a layout delegate is active")
     }
     let sdk = sdkGuideConstraints
@@ -74,7 +74,7 @@ extension AuditRun {
       let items = [c.firstItem, c.secondItem]
       for (guide, name) in legacyGuides where items.contains(where: { $0 === guide }) {
         report(
-          "D9", state, views(of: c).filter { $0 !== mapView } + [mapView],
+          .d9, state, views(of: c).filter { $0 !== mapView } + [mapView],
           "constraint on the legacy layout guide \(name), which has no effect with a delegate")
       }
     }
@@ -89,7 +89,7 @@ extension AuditRun {
         for sub in view.subviews {
           if !recorder.sdkDescendants.contains(sub) {
             report(
-              "D10", state, [sub, component],
+              .d10, state, [sub, component],
               "a view was added inside \(Self.name(component)), whose insides belong to the SDK")
             continue
           }
@@ -108,7 +108,7 @@ extension AuditRun {
           other !== owner, !other.isDescendant(of: owner)
         else { continue }
         report(
-          "D10", state, [inner, other],
+          .d10, state, [inner, other],
           "constraint to \(Self.name(inner)) inside \(Self.name(owner)); anchor to the "
             + "component itself")
       }
@@ -149,7 +149,7 @@ extension AuditRun {
     settle(0.5)
     for view in overlapping() where !before.contains(where: { $0 === view }) {
       report(
-        "D16", state, [view, widget],
+        .d16, state, [view, widget],
         "\(Self.name(view)) at \(Self.text(frame(view))) overlaps the speed widget at "
           + "\(Self.text(frame(widget))) after it resized; anchor the widget's neighbours to it")
     }
@@ -174,5 +174,22 @@ extension AuditRun {
       }
     }
     buttonRecord[state] = seen
+  }
+
+  /// D11 findings: moments where the reversed-buttons probe shows other buttons, or places
+  /// the delegate's own buttons elsewhere, than this run.
+  func compareButtons(with probe: AuditRun) -> [LayoutFinding] {
+    var out: [LayoutFinding] = []
+    for (state, seen) in buttonRecord.sorted(by: { $0.key < $1.key }) {
+      guard let other = probe.buttonRecord[state], other != seen else { continue }
+      let types = Set(seen.keys).union(other.keys).sorted().filter { seen[$0] != other[$0] }
+      out.append(
+        LayoutFinding(
+          rule: .d11, state: state, configuration: configuration.name + " (buttons reversed)",
+          size: mapView.bounds.size, views: types.map { "button \($0)" },
+          message: "with the buttons listed in another order the layout shows or places "
+            + "\(types.joined(separator: ", ")) differently; find buttons by type, not index"))
+    }
+    return out
   }
 }

@@ -44,7 +44,7 @@ extension AuditRun {
         if allowedOverlaps.contains(where: { $0.allows(na, nb, in: state) }) { continue }
         reported.insert(key)
         report(
-          "overlap", state, [a.owner, b.owner],
+          .overlap, state, [a.owner, b.owner],
           "opaque \(na) at \(Self.text(frame(a.owner))) overlaps opaque \(nb) at "
             + "\(Self.text(frame(b.owner))) by \(points(overlap.width))×\(points(overlap.height)) pt"
         )

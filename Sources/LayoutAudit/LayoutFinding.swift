@@ -3,10 +3,9 @@ import ViewKit
 
 /// One rule broken by a layout delegate, where and when.
 public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
-  /// The rule: the spec's id ("D3", "D5", …) or one of ours ("overlap", "conflict",
-  /// "ambiguous", "constraint-misuse", "touch-target", "opaque-viewport", "safe-area",
-  /// "setup").
-  public let rule: String
+  /// The rule broken: one of the spec's (``LayoutRule/d3``, …) or one of the audit's own
+  /// (``LayoutRule/overlap``, …); `rule.id` is its printed spelling ("D3", "overlap").
+  public let rule: LayoutRule
   /// The moment of the run, e.g. "ready", "guidance", "guidance+prompt", "after stop".
   public let state: String
   /// The configuration's name, e.g. "phone portrait ltr".
@@ -20,7 +19,7 @@ public struct LayoutFinding: Sendable, Hashable, CustomStringConvertible {
 
   /// Makes a finding.
   public init(
-    rule: String, state: String, configuration: String, size: CGSize, views: [String],
+    rule: LayoutRule, state: String, configuration: String, size: CGSize, views: [String],
     message: String
   ) {
     self.rule = rule

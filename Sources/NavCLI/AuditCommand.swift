@@ -6,7 +6,12 @@ import NavigationUI
 /// `navui audit --layout <layout> [--format text|json] [--matrix default|quick] [--out <dir>]`:
 /// runs a layout through the layout audit, prints the findings and writes
 /// `<out>/audit.html` with a picture of each failing frame under the debug overlay.
-public struct AuditCommand: Equatable, Sendable {
+public struct AuditCommand: HelpedCommand, Equatable, Sendable {
+  /// `audit`.
+  public static let commandName = "audit"
+  /// Its line in `navui --help`.
+  public static let abstract =
+    "Check a layout against the layout rules; write an HTML page."
   /// How findings are printed.
   public enum Format: String, Sendable, CaseIterable {
     /// One line per finding, then a summary line.
@@ -25,12 +30,7 @@ public struct AuditCommand: Equatable, Sendable {
   public var out = "out"
 
   /// The outcome of parsing arguments.
-  public enum Parsed: Equatable, Sendable {
-    /// `--help` was asked for.
-    case help
-    /// A command ready to run.
-    case run(AuditCommand)
-  }
+  public typealias Parsed = ParsedCommand<AuditCommand>
 
   /// The help screen.
   public static let help = CommandHelp(
@@ -168,7 +168,7 @@ public struct AuditCommand: Equatable, Sendable {
       return "\(layout.rawValue): clean, no findings; report: \(report)"
     }
     var counts: [String: Int] = [:]
-    for finding in findings { counts[finding.rule, default: 0] += 1 }
+    for finding in findings { counts[finding.rule.id, default: 0] += 1 }
     let rules = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
     return "\(layout.rawValue): \(findings.count) finding\(findings.count == 1 ? "" : "s") "
       + "(\(rules.joined(separator: ", "))); report: \(report)"
@@ -190,7 +190,7 @@ public struct AuditCommand: Equatable, Sendable {
     }
     let entries = findings.map {
       Entry(
-        rule: $0.rule, state: $0.state, configuration: $0.configuration,
+        rule: $0.rule.id, state: $0.state, configuration: $0.configuration,
         size: Size(width: Double($0.size.width), height: Double($0.size.height)), views: $0.views,
         message: $0.message)
     }

@@ -116,7 +116,7 @@ struct AuditPage {
       out += "<h2>Findings</h2>\n<table id=\"findings\"><tr><th>Rule</th><th>Configuration</th>"
       out += "<th>State</th><th>Size</th><th>Views</th><th>Message</th></tr>\n"
       for f in findings {
-        out += "<tr><td class=\"rule\">\(escape(f.rule))</td><td>\(escape(f.configuration))</td>"
+        out += "<tr><td class=\"rule\">\(escape(f.rule.id))</td><td>\(escape(f.configuration))</td>"
         out += "<td>\(escape(f.state))</td><td>\(size(f))</td>"
         out +=
           "<td>\(escape(f.views.joined(separator: ", ")))</td><td>\(escape(f.message))</td></tr>\n"
@@ -143,7 +143,7 @@ struct AuditPage {
       }
       out += "<ul>"
       for f in frame.findings {
-        out += "<li><span class=\"rule\">\(escape(f.rule))</span> "
+        out += "<li><span class=\"rule\">\(escape(f.rule.id))</span> "
         out += "\(escape(f.views.joined(separator: ", "))): \(escape(f.message))</li>"
       }
       out += "</ul></figure>\n"

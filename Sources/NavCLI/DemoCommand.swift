@@ -3,17 +3,17 @@ import Foundation
 
 /// `navui demo [options]`: drives a whole navigation session on the bundled Monaco map and
 /// writes `report.html` and PNG frames under `--out` (default `out/`).
-public struct DemoCommand: Equatable, Sendable {
+public struct DemoCommand: HelpedCommand, Equatable, Sendable {
+  /// `demo`.
+  public static let commandName = "demo"
+  /// Its line in `navui --help`.
+  public static let abstract =
+    "Drive a navigation session and write an HTML report."
   /// The parsed options.
   public var options: DemoOptions
 
   /// The outcome of parsing arguments.
-  public enum Parsed: Equatable, Sendable {
-    /// `--help` was asked for.
-    case help
-    /// A command ready to run.
-    case run(DemoCommand)
-  }
+  public typealias Parsed = ParsedCommand<DemoCommand>
 
   /// The help screen.
   public static let help = CommandHelp(

@@ -6,7 +6,12 @@ import NavigationCore
 /// Runs the osrm-text-instructions fixture suite, prints one line per failure and one count
 /// line per language, and ends with `N passed, M failed`. Exit status 0 when all pass, 1
 /// otherwise.
-public struct InstructionsCheckCommand: Equatable, Sendable {
+public struct InstructionsCheckCommand: HelpedCommand, Equatable, Sendable {
+  /// `check`.
+  public static let commandName = "check"
+  /// Its line in `navui instructions --help`.
+  public static let abstract =
+    "Run the osrm-text-instructions fixture suite against the compiler."
   /// The fixtures folder as given.
   public var fixturesDirectory: String
   /// The languages to check; `nil` checks every language a fixture lists.
@@ -15,12 +20,7 @@ public struct InstructionsCheckCommand: Equatable, Sendable {
   public var instructionsDirectory: String?
 
   /// The outcome of parsing arguments.
-  public enum Parsed: Equatable, Sendable {
-    /// `--help` was asked for.
-    case help
-    /// A command ready to run.
-    case run(InstructionsCheckCommand)
-  }
+  public typealias Parsed = ParsedCommand<InstructionsCheckCommand>
 
   /// The help screen.
   public static let help = CommandHelp(

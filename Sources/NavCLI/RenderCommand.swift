@@ -5,17 +5,17 @@ import ViewKit
 
 /// `navui render --t <seconds> [options] [--out <file>]`: one frame of the demo session at
 /// clock time t, as PNG, SVG or PDF (by the file's extension).
-public struct RenderCommand: Equatable, Sendable {
+public struct RenderCommand: HelpedCommand, Equatable, Sendable {
+  /// `render`.
+  public static let commandName = "render"
+  /// Its line in `navui --help`.
+  public static let abstract =
+    "Render one frame of the demo session at a time t."
   /// The parsed options.
   public var options: DemoOptions
 
   /// The outcome of parsing arguments.
-  public enum Parsed: Equatable, Sendable {
-    /// `--help` was asked for.
-    case help
-    /// A command ready to run.
-    case run(RenderCommand)
-  }
+  public typealias Parsed = ParsedCommand<RenderCommand>
 
   /// The help screen.
   public static let help = CommandHelp(

@@ -1,4 +1,4 @@
-/// Which alternate routes to offer (SPEC §12.12); raw values as
+/// Which alternate routes to offer (Guides/Spec.md §12.12); raw values as
 /// `GMSNavigationAlternateRoutesStrategy`.
 public enum AlternateRoutesStrategy: Int, Sendable, Hashable, CaseIterable {
   /// Up to two alternate routes (the default).

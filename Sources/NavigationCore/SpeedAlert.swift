@@ -10,7 +10,7 @@ public enum SpeedAlertSeverity: Int, Sendable, Hashable {
   case major = 1
 }
 
-/// Speed alert thresholds (SPEC §12.8, §14.7), as `GMSNavigationSpeedAlertOptions`.
+/// Speed alert thresholds (Guides/Spec.md §12.8, §14.7), as `GMSNavigationSpeedAlertOptions`.
 ///
 /// Percentages are of the limit (0.0 = 0 %, 1.0 = 100 %); a negative value means unset and
 /// the default applies: minor above 5 mph / 10 km/h over the limit, major above

@@ -1,6 +1,6 @@
-/// The SDK's own slot layout, used when no layout delegate is set (DESIGN decision 12): the
+/// The SDK's own slot layout, used when no layout delegate is set (Guides/Decisions.md 12): the
 /// header at the top, the footer at the bottom, buttons in corners, the trip progress bar on
-/// the leading side (SPEC §12.6 geometry), the accessory view below the header, the legacy
+/// the leading side (Guides/Spec.md §12.6), the accessory view below the header, the legacy
 /// layout guides and ``GMSMapView/padding``.
 @MainActor
 final class BuiltInLayout {

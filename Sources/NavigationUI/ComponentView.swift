@@ -5,7 +5,7 @@ struct ComponentLayoutContext: Equatable {
   var wideMode = false
   var rightToLeft = false
 
-  /// The width of the turn card and ETA card (DESIGN decisions 5–6).
+  /// The width of the turn card and ETA card (Guides/Decisions.md 5–6).
   var cardWidth: CGFloat { wideMode ? 360 : mapSize.width }
 }
 

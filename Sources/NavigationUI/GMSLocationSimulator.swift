@@ -1,4 +1,4 @@
-/// Simulates the vehicle's location on the map view's window clock (SPEC §14.6's
+/// Simulates the vehicle's location on the map view's window clock (Guides/Spec.md §14.6's
 /// `locationSimulator`): a fixed position, or driving along the current route.
 ///
 /// ```swift

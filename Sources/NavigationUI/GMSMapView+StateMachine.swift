@@ -17,10 +17,10 @@ extension GMSMapView {
   }
 
   /// Whether the map is wide enough for side-by-side components: at least 600 pt wide and
-  /// wider than tall, or at least 1000 pt wide (DESIGN decision 5).
+  /// wider than tall, or at least 1000 pt wide (Guides/Decisions.md 5).
   public var isWideMode: Bool { Self.isWide(bounds.size) }
 
-  /// DESIGN decision 5's rule for a size.
+  /// Guides/Decisions.md 5's rule for a size.
   public static func isWide(_ size: CGSize) -> Bool {
     (size.width >= 600 && size.width > size.height) || size.width >= 1000
   }
@@ -188,7 +188,7 @@ extension GMSMapView {
       NavigationTheme.make(lowLight: lightingMode == .lowLight, settings: settings))
   }
 
-  /// Speed icons hide while the recenter button shows (SPEC §14.6).
+  /// Speed icons hide while the recenter button shows (Guides/Spec.md §14.6).
   private var recentering: Bool { components?.logo.isRecenter ?? false }
 
   /// Updates every component from the navigator.

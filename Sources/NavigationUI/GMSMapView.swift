@@ -1,7 +1,7 @@
 import Foundation
 import Routing
 
-/// The map view that hosts the navigation UI (SPEC §2, §12, §14.6).
+/// The map view that hosts the navigation UI (Guides/Spec.md §2, §12, §14.6).
 ///
 /// ```swift
 /// let mapView = GMSMapView(frame: window.bounds)
@@ -61,7 +61,7 @@ open class GMSMapView: UIView {
   /// The clock of the window the map view is in (real time outside a window).
   public var clock: any MainClock { window?.clock ?? RealTimeClock.shared }
 
-  /// Sets the layout delegate (SPEC §2.1). Call it before navigation is enabled; `nil`
+  /// Sets the layout delegate (Guides/Spec.md §2.1). Call it before navigation is enabled; `nil`
   /// restores the built-in layout.
   ///
   /// - Throws: ``GMSMapViewNavigationLayoutError`` with

@@ -3,7 +3,7 @@ import Foundation
 /// The error domain of ``GMSMapView/setLayoutDelegate(_:)`` errors.
 public let GMSMapViewNavigationLayoutErrorDomain = "GMSMapViewNavigationLayoutErrorDomain"
 
-/// Why ``GMSMapView/setLayoutDelegate(_:)`` refused a delegate (SPEC §14.2).
+/// Why ``GMSMapView/setLayoutDelegate(_:)`` refused a delegate (Guides/Spec.md §14.2).
 ///
 /// ```swift
 /// do { try mapView.setLayoutDelegate(delegate) } catch let error as GMSMapViewNavigationLayoutError {

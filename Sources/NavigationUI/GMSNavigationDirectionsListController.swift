@@ -1,4 +1,4 @@
-/// A list of the route's remaining steps for one navigation session (SPEC §12.5). It keeps
+/// The route's remaining steps for one navigation session (Guides/Spec.md §12.5). It keeps
 /// only a weak reference to the navigator; make a new one for each session.
 ///
 /// ```swift

@@ -17,7 +17,7 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 }
 
 /// A vertical stack that hides views from the end of ``arrangedSubviews`` when they do not
-/// fit its height, and shows them again when it grows (SPEC §6, DESIGN decision 9).
+/// fit its height, and shows them again when it grows (Guides/Spec.md §6, Guides/Decisions.md 9).
 ///
 /// The visible set is the longest prefix whose heights and spacing fit. Its width is the
 /// widest arranged view's. Do not set `isHidden` on the views it manages.

@@ -4,7 +4,7 @@ public typealias GMSNavigationAlternateRoutesStrategy = AlternateRoutesStrategy
 /// The routing preference (`GMSNavigationRoutingStrategy`).
 public typealias GMSNavigationRoutingStrategy = RoutingStrategy
 
-/// Options for a route request (SPEC §12.12). Set them before fetching routes.
+/// Options for a route request (Guides/Spec.md §12.12). Set them before fetching routes.
 ///
 /// ```swift
 /// let options = GMSNavigationRoutingOptions(alternateRoutesStrategy: .none)

@@ -1,7 +1,7 @@
 import Foundation
 import Routing
 
-/// Turn-by-turn guidance for one map view (SPEC §14.7): destinations, routes, progress,
+/// Turn-by-turn guidance for one map view (Guides/Spec.md §14.7): destinations, routes, progress,
 /// listeners and prompts, on the map view's window clock.
 ///
 /// ```swift
@@ -17,7 +17,7 @@ public final class GMSNavigator {
   public var routeProvider: any NavigationRouteProvider = EmbeddedRouteProvider.bundled
   /// The rules that decide when prompts appear and go.
   public var promptPolicy = PromptPolicy()
-  /// Speed alert thresholds; `nil` gives the defaults (SPEC §14.7).
+  /// Speed alert thresholds; `nil` gives the defaults (Guides/Spec.md §14.7).
   public var speedAlertOptions: SpeedAlertOptions?
   /// Whether guidance stops when the last destination is reached (default true).
   public var stopGuidanceAtArrival = true

@@ -1,4 +1,4 @@
-/// Listens to a ``GMSNavigator`` (SPEC §14.7). Every method is optional (no-op default) and
+/// Listens to a ``GMSNavigator`` (Guides/Spec.md §14.7). Each method is optional (no-op) and
 /// runs on the main actor.
 public protocol GMSNavigatorListener: AnyObject {
   /// The vehicle arrived at a waypoint.

@@ -1,5 +1,5 @@
-/// The map's controls and the legacy navigation UI settings (SPEC §12). Changes show at
-/// once. With a layout delegate, the layout-modifying ones have no effect (SPEC §11).
+/// The map's controls and the legacy navigation UI settings (Guides/Spec.md §12). Changes show at
+/// once. With a layout delegate, the layout-modifying ones have no effect (Guides/Spec.md §11).
 ///
 /// ```swift
 /// mapView.settings.compassButton = false
@@ -68,7 +68,7 @@ public final class GMSUISettings {
   }
 }
 
-/// A custom view shown in place of the secondary header (SPEC §12.3).
+/// A custom view shown in place of the secondary header (Guides/Spec.md §12.3).
 @MainActor
 public protocol GMSNavigationAccessoryView: AnyObject {
   /// The height the view needs within `size` on `mapView`.

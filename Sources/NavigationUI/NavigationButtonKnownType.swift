@@ -1,4 +1,4 @@
-/// Identifies a Google-provided button (SPEC §5.2). Integer-backed and open: later releases
+/// Identifies a Google button (Guides/Spec.md §5.2). Integer-backed and open: later releases
 /// may add identifiers, so compare with known values and keep unknown ones.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// The app object that lays out the navigation UI (SPEC §3).
+/// The app object that lays out the navigation UI (Guides/Spec.md §3).
 ///
 /// Set it with ``GMSMapView/setLayoutDelegate(_:)`` before navigation is enabled. From then on
 /// the SDK never places navigation UI itself: on each state transition it hands the

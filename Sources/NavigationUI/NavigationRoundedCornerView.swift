@@ -1,4 +1,4 @@
-/// A view whose corners can be rounded selectively (SPEC §7.1). Prompts round their top
+/// A view whose corners can be rounded selectively (Guides/Spec.md §7.1). Prompts round their top
 /// corners by default; a prompt above a bottom sheet may round all four.
 @MainActor
 public protocol NavigationRoundedCornerView: AnyObject {

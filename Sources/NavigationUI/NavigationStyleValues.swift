@@ -1,5 +1,5 @@
 /// Measurements, in points, that Google components use, so custom views line up with them
-/// (SPEC §8, values from DESIGN decision 1).
+/// (Guides/Spec.md §8, values from Guides/Decisions.md 1).
 ///
 /// ```swift
 /// button.topAnchor.constraint(equalTo: navMap.topAnchor,

@@ -1,7 +1,7 @@
 /// The map's colour scheme: day or night (`GMSNavigationLightingMode`).
 public typealias GMSNavigationLightingMode = LightingMode
 
-/// How the camera moves during navigation (SPEC §14.6).
+/// How the camera moves during navigation (Guides/Spec.md §14.6).
 public enum GMSNavigationCameraMode: Int, Sendable, Hashable {
   /// The camera stays where the user or the app put it.
   case free = 0
@@ -11,7 +11,7 @@ public enum GMSNavigationCameraMode: Int, Sendable, Hashable {
   case overview = 2
 }
 
-/// The perspective while following (SPEC §14.6).
+/// The perspective while following (Guides/Spec.md §14.6).
 public enum GMSNavigationCameraPerspective: Int, Sendable, Hashable {
   /// Tilted, heading up.
   case tilted = 0

@@ -1,4 +1,4 @@
-/// The map view's navigation UI state (DESIGN decision 2).
+/// The map view's navigation UI state (Guides/Decisions.md 2).
 public enum NavigationUIPhase: Int, Sendable, Hashable {
   /// Plain map; navigation disabled.
   case nonNavigation

@@ -1,7 +1,7 @@
-/// What every navigation state hands the layout delegate (SPEC §4.1). Read-only.
+/// What every navigation state hands the layout delegate (Guides/Spec.md §4.1). Read-only.
 @MainActor
 public protocol NavigationUIState {
-  /// Whether the map is wide enough for side-by-side components (DESIGN decision 5); the turn
+  /// Whether the map is wide enough for side-by-side components (Guides/Decisions.md 5); the turn
   /// card and ETA card are shaped for it.
   var wideMode: Bool { get }
   /// The logo with the map-data attribution; becomes the recenter button when the camera
@@ -12,14 +12,14 @@ public protocol NavigationUIState {
   var viewport: UIView { get }
 }
 
-/// The navigation-ready state: navigation enabled, no guidance (SPEC §4.2).
+/// The navigation-ready state: navigation enabled, no guidance (Guides/Spec.md §4.2).
 @MainActor
 public protocol NavigationReadyUIState: NavigationUIState {
   /// The floating buttons for the base map (the compass).
   var buttons: [any NavigationUIButton] { get }
 }
 
-/// Active guidance: the full set of navigation components (SPEC §4.3).
+/// Active guidance: the full set of navigation components (Guides/Spec.md §4.3).
 @MainActor
 public protocol ActiveGuidanceUIState: NavigationUIState {
   /// The header: next maneuver, distance, road, lanes. Fixed height.
@@ -34,7 +34,7 @@ public protocol ActiveGuidanceUIState: NavigationUIState {
   var buttons: [any NavigationUIButton] { get }
 }
 
-/// A Google-provided button to float over the map (SPEC §5.1). Find buttons by ``type``.
+/// A Google-provided button to float over the map (Guides/Spec.md §5.1). Find buttons by ``type``.
 @MainActor
 public protocol NavigationUIButton {
   /// Which button this is.

@@ -1,4 +1,4 @@
-/// What the speed widget shows (SPEC §4.3: its four visual states).
+/// What the speed widget shows (Guides/Spec.md §4.3: its four visual states).
 public enum SpeedWidgetDisplay: Int, Sendable, Hashable {
   /// Nothing: the widget is 0 × 0.
   case hidden

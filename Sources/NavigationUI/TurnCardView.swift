@@ -1,6 +1,6 @@
 /// The header: the next maneuver's arrow, distance and road, lane guidance and the "then"
 /// row. Its height is fixed at ``NavigationStyleValues/headerNominalHeight`` plus the top
-/// safe-area inset it extends under (DESIGN decision 6); as wide as the map, or 360 pt in
+/// safe-area inset it extends under (Guides/Decisions.md 6); as wide as the map, or 360 pt in
 /// wide mode.
 @MainActor
 final class TurnCardView: ComponentView {

@@ -1,7 +1,7 @@
 /// A clock that tells the time and runs scheduled work on the main actor.
 ///
 /// Every time-based behaviour of a window — animations, their completions, timers — reads
-/// one clock (DESIGN decision 11). ``RealTimeClock`` is the default; tests and renderers use a
+/// one clock (Guides/Decisions.md 11). ``RealTimeClock`` is the default; tests and renderers use a
 /// ``ManualClock`` and ``ManualClock/advance(by:)``.
 @MainActor
 public protocol MainClock: AnyObject {

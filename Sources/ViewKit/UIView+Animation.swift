@@ -38,7 +38,7 @@ extension UIView {
   }
 
   /// Animates the changes made in `animations` over `duration` seconds on the window's
-  /// clock (DESIGN decision 10): `animations` runs at once and model values (frames, alpha)
+  /// clock (Guides/Decisions.md 10): `animations` runs at once and model values (frames, alpha)
   /// are final immediately; each changed view's layer keeps a presentation animation that
   /// moves from the old value to the new one along the curve; `completion(true)` runs on the
   /// clock after `delay + duration` — never inside this call.

@@ -95,7 +95,7 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
     }
     if moving { slide.append(time) } else { hold.append(time) }
   }
-  // Presentation path (DESIGN decision 10): one animate call, then frames on the clock.
+  // Presentation path (Guides/Decisions.md 10): one animate call, then frames on the clock.
   let clock = ManualClock()
   let animated = NavScreen(clock: clock)
   animated.window.layoutIfNeeded()

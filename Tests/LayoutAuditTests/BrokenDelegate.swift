@@ -1,8 +1,9 @@
 import Foundation
+import LayoutAudit
 import NavigationUI
 import ViewKit
 
-/// The sample delegate (SPEC §13) with one deliberate breakage.
+/// The sample delegate (Guides/Spec.md §13) with one deliberate breakage.
 @MainActor
 final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   /// One deliberate rule violation.
@@ -11,7 +12,42 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
       widthOnLogo, viewportUnderSafeTop, trailingCardsWhenWide, tinyButton, opaqueCover,
       ambiguousView, hideStackedButton, promptOverViewport, logoOutsideSafeArea, badgeOverTurnCard,
       legacyGuide, legacySetting, viewInsideTurnCard, constraintToTurnCardInsides, buttonByIndex,
-      speedWidgetNeighbourByConstant
+      speedWidgetNeighbourByConstant, nonFiniteConstant, noRoute
+
+    /// A breakage that produces a finding of `rule`: every rule of the audit has one (the
+    /// switch has no default, so a new rule does not compile without its breakage).
+    static func breaking(_ rule: LayoutRule) -> Breakage {
+      switch rule {
+      case .d3: .noLogoInGuidance
+      case .d4: .widthOnLogo
+      case .d5: .logoOutsideMap
+      case .d7: .turnCardLeftBehind
+      case .d8: .leftAnchor
+      case .d9: .legacyGuide
+      case .d10: .viewInsideTurnCard
+      case .d11: .buttonByIndex
+      case .d12: .hideStackedButton
+      case .d13: .viewportUnderSafeTop
+      case .d14: .promptOverViewport
+      case .d15: .trailingCardsWhenWide
+      case .d16: .speedWidgetNeighbourByConstant
+      case .overlap: .badgeOverTurnCard
+      case .opaqueViewport: .opaqueCover
+      case .conflict: .conflict
+      case .constraintMisuse: .nonFiniteConstant
+      case .ambiguous: .ambiguousView
+      case .touchTarget: .tinyButton
+      case .safeArea: .logoOutsideSafeArea
+      case .setup: .noRoute
+      }
+    }
+  }
+
+  /// A route provider that finds no route (`.noRoute` hands it to the navigator).
+  struct NoRoutes: NavigationRouteProvider {
+    func routes(
+      through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int
+    ) throws -> [Route] { [] }
   }
   let breakage: Breakage
   init(_ breakage: Breakage) { self.breakage = breakage }
@@ -64,6 +100,7 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
   }
 
   func enableNavigationUI(navMap: GMSMapView, newState: NavigationReadyUIState) {
+    if breakage == .noRoute { navMap.navigator?.routeProvider = NoRoutes() }
     navMap.addLayoutGuide(mapContentsBottomGuide)
     let elements = StateElements(
       mapView: navMap, buttonViews: newState.buttons.map(\.view),
@@ -142,6 +179,23 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
     NSLayoutConstraint.activate(constraints)
   }
 
+  /// Adds `view` 8 pt in from the leading safe-area edge and 8 pt below the turn card, sized
+  /// `width` × `height`, with the constraints in `also`.
+  private func belowTurnCard(
+    _ view: UIView, _ navMap: GMSMapView, _ g: ActiveGuidanceUIState, width: CGFloat,
+    height: CGFloat, also: [NSLayoutConstraint] = []
+  ) {
+    extra(
+      view, navMap,
+      [
+        view.leadingAnchor.constraint(
+          equalTo: navMap.safeAreaLayoutGuide.leadingAnchor, constant: 8),
+        view.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
+        view.widthAnchor.constraint(equalToConstant: width),
+        view.heightAnchor.constraint(equalToConstant: height),
+      ] + also)
+  }
+
   private func breakGuidance(_ navMap: GMSMapView, _ g: ActiveGuidanceUIState) {
     let safe = navMap.safeAreaLayoutGuide
     switch breakage {
@@ -159,30 +213,16 @@ final class BrokenDelegate: NSObject, NavigationLayoutDelegate {
         ])
     case .conflict:
       let badge = UIView()
-      extra(
-        badge, navMap,
-        [
-          badge.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-          badge.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-          badge.widthAnchor.constraint(equalToConstant: 10),
-          badge.widthAnchor.constraint(equalToConstant: 20),
-          badge.heightAnchor.constraint(equalToConstant: 10),
-        ])
+      belowTurnCard(
+        badge, navMap, g, width: 10, height: 10,
+        also: [badge.widthAnchor.constraint(equalToConstant: 20)])
     case .widthOnLogo:
       let width = g.googleLogo.widthAnchor.constraint(equalToConstant: 200)
       width.priority = .defaultHigh
       activeGuidanceElements?.constraints.append(width)
       width.isActive = true
-    case .tinyButton:
-      let button = UIButton(frame: .zero)
-      extra(
-        button, navMap,
-        [
-          button.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: 8),
-          button.topAnchor.constraint(equalTo: g.turnCard.bottomAnchor, constant: 8),
-          button.widthAnchor.constraint(equalToConstant: 20),
-          button.heightAnchor.constraint(equalToConstant: 20),
-        ])
+    case .nonFiniteConstant: belowTurnCard(UIView(), navMap, g, width: .infinity, height: 10)
+    case .tinyButton: belowTurnCard(UIButton(frame: .zero), navMap, g, width: 20, height: 20)
     case .opaqueCover:
       let cover = UIView()
       cover.backgroundColor = UIColor(red: 0, green: 0, blue: 0, alpha: 1)

@@ -10,7 +10,7 @@ struct LayoutAuditTests {
     LayoutAudit(matrix: .quick).run(makeDelegate: make)
   }
 
-  func rules(_ findings: [LayoutFinding]) -> Set<String> { Set(findings.map(\.rule)) }
+  func rules(_ findings: [LayoutFinding]) -> Set<LayoutRule> { Set(findings.map(\.rule)) }
 
   @Test func sampleDelegatePasses() {
     let findings = audit { BasicLayoutDelegate() }
@@ -33,29 +33,29 @@ struct LayoutAuditTests {
   }
 
   @Test(arguments: [
-    (BrokenDelegate.Breakage.noLogoInGuidance, "D3"),
-    (.logoOutsideMap, "D5"),
-    (.turnCardLeftBehind, "D7"),
-    (.leftAnchor, "D8"),
-    (.conflict, "conflict"),
-    (.widthOnLogo, "D4"),
-    (.viewportUnderSafeTop, "D13"),
-    (.trailingCardsWhenWide, "D15"),
-    (.tinyButton, "touch-target"),
-    (.opaqueCover, "opaque-viewport"),
-    (.ambiguousView, "ambiguous"),
-    (.hideStackedButton, "D12"),
-    (.promptOverViewport, "D14"),
-    (.logoOutsideSafeArea, "safe-area"),
-    (.badgeOverTurnCard, "overlap"),
-    (.legacyGuide, "D9"),
-    (.legacySetting, "D9"),
-    (.viewInsideTurnCard, "D10"),
-    (.constraintToTurnCardInsides, "D10"),
-    (.buttonByIndex, "D11"),
-    (.speedWidgetNeighbourByConstant, "D16"),
+    (BrokenDelegate.Breakage.noLogoInGuidance, LayoutRule.d3),
+    (.logoOutsideMap, .d5),
+    (.turnCardLeftBehind, .d7),
+    (.leftAnchor, .d8),
+    (.conflict, .conflict),
+    (.widthOnLogo, .d4),
+    (.viewportUnderSafeTop, .d13),
+    (.trailingCardsWhenWide, .d15),
+    (.tinyButton, .touchTarget),
+    (.opaqueCover, .opaqueViewport),
+    (.ambiguousView, .ambiguous),
+    (.hideStackedButton, .d12),
+    (.promptOverViewport, .d14),
+    (.logoOutsideSafeArea, .safeArea),
+    (.badgeOverTurnCard, .overlap),
+    (.legacyGuide, .d9),
+    (.legacySetting, .d9),
+    (.viewInsideTurnCard, .d10),
+    (.constraintToTurnCardInsides, .d10),
+    (.buttonByIndex, .d11),
+    (.speedWidgetNeighbourByConstant, .d16),
   ])
-  func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: String) {
+  func brokenDelegateIsCaught(breakage: BrokenDelegate.Breakage, rule: LayoutRule) {
     let findings = audit { BrokenDelegate(breakage) }
     #expect(
       rules(findings).contains(rule),
@@ -66,9 +66,36 @@ struct LayoutAuditTests {
     #expect((hit?.size.width ?? 0) > 0)
   }
 
+  /// Every rule of the audit is caught: for each case of `LayoutRule` a delegate that breaks
+  /// it gets a finding of exactly that rule, with views, a state and a size.
+  @Test(arguments: LayoutRule.allCases)
+  func everyRuleHasADelegateThatBreaksIt(rule: LayoutRule) {
+    let breakage = BrokenDelegate.Breakage.breaking(rule)
+    let findings = audit { BrokenDelegate(breakage) }
+    let hit = findings.first { $0.rule == rule }
+    #expect(
+      hit != nil, "\(rule) (\(breakage)): \(findings.map(\.description).joined(separator: "\n"))")
+    #expect(hit?.views.isEmpty == false)
+    #expect(hit?.state.isEmpty == false)
+    #expect((hit?.size.width ?? 0) > 0)
+    #expect(hit?.description.hasPrefix("[\(rule.id)] ") == true)
+  }
+
+  /// Findings print the rules' spellings of Guides/LayoutAudit.md, and read back from them.
+  @Test func ruleSpellings() {
+    #expect(
+      LayoutRule.allCases.map(\.id) == [
+        "D3", "D4", "D5", "D7", "D8", "D9", "D10", "D11", "D12", "D13", "D14", "D15", "D16",
+        "overlap", "opaque-viewport", "conflict", "constraint-misuse", "ambiguous",
+        "touch-target", "safe-area", "setup",
+      ])
+    for rule in LayoutRule.allCases { #expect(LayoutRule(rawValue: rule.id) == rule) }
+    #expect(LayoutRule(rawValue: "D6") == nil)
+  }
+
   @Test func declaredOverlapsPass() {
     let broken = audit { BrokenDelegate(.badgeOverTurnCard) }
-    #expect(broken.contains { $0.rule == "overlap" && Set($0.views) == ["badge", "turnCard"] })
+    #expect(broken.contains { $0.rule == .overlap && Set($0.views) == ["badge", "turnCard"] })
     let allowed = LayoutAudit(
       matrix: .quick, allowedOverlaps: [AllowedOverlap("turnCard", "badge")]
     )
@@ -80,7 +107,7 @@ struct LayoutAuditTests {
       matrix: .quick,
       allowedOverlaps: [AllowedOverlap("turnCard", "badge", inStatesStartingWith: "ready")]
     ).run { BrokenDelegate(.badgeOverTurnCard) }
-    #expect(elsewhere.contains { $0.rule == "overlap" })
+    #expect(elsewhere.contains { $0.rule == .overlap })
   }
 
   @Test func builtInLayoutPassesOnTheDefaultMatrix() {
@@ -88,7 +115,7 @@ struct LayoutAuditTests {
     #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
   }
 
-  /// The built-in trip progress bar has the legacy geometry (SPEC §12.6: 210 pt above the
+  /// The built-in trip progress bar keeps its legacy geometry (Guides/Spec.md §12.6: 210 pt above
   /// bottom, drawn beneath the other views where it overlaps them): its overlaps are declared,
   /// and declared is all they may be.
   @Test func builtInLayoutWithTripProgressBar() {
@@ -96,8 +123,8 @@ struct LayoutAuditTests {
     let undeclared = LayoutAudit(matrix: .default).runBuiltInLayout {
       $0.settings.isNavigationTripProgressBarEnabled = true
     }
-    #expect(undeclared.contains { $0.rule == "overlap" && $0.views.contains("tripProgressBar") })
-    #expect(undeclared.allSatisfy { $0.rule == "overlap" && $0.views.contains("tripProgressBar") })
+    #expect(undeclared.contains { $0.rule == .overlap && $0.views.contains("tripProgressBar") })
+    #expect(undeclared.allSatisfy { $0.rule == .overlap && $0.views.contains("tripProgressBar") })
     let declared = LayoutAudit(
       matrix: .default, allowedOverlaps: beneath.map { AllowedOverlap("tripProgressBar", $0) }
     ).runBuiltInLayout { $0.settings.isNavigationTripProgressBarEnabled = true }
@@ -207,14 +234,14 @@ final class LeakyDelegate: NavigationLayoutDelegate {
 struct LayoutAuditRobustnessTests {
   @Test func emptyDelegateIsReportedNotCrashed() {
     let findings = LayoutAudit(matrix: .quick).run { EmptyDelegate() }
-    let d3 = findings.filter { $0.rule == "D3" }
+    let d3 = findings.filter { $0.rule == .d3 }
     #expect(d3.contains { $0.state == "ready" && $0.views == ["googleLogo"] })
     #expect(d3.contains { $0.state == "guidance" && $0.views == ["viewport"] })
   }
 
   @Test func leakedPromptsAndGuidesAreD7() {
     let findings = LayoutAudit(matrix: .quick).run { LeakyDelegate() }
-    let d7 = findings.filter { $0.rule == "D7" }
+    let d7 = findings.filter { $0.rule == .d7 }
     #expect(d7.contains { $0.state.hasPrefix("ready") && $0.views.contains("prompt") })
     #expect(d7.contains { $0.state.hasPrefix("non-navigation") && $0.message.contains("guide") })
     #expect(d7.contains { $0.state.hasPrefix("non-navigation") && $0.views.contains("prompt") })

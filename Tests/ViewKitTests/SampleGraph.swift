@@ -1,6 +1,6 @@
 import ViewKit
 
-/// SPEC §13.2's constraint graph (the sample `BasicLayoutDelegate`), rebuilt with plain views
+/// The constraint graph of Guides/Spec.md §13.2 (the sample delegate), rebuilt with plain views
 /// in place of the SDK's components, written the way the sample writes it.
 @MainActor
 final class SampleGraph {

@@ -1,7 +1,7 @@
 import Testing
 import ViewKit
 
-/// SPEC §13.2's graph, with every frame checked in both states and a prompt sliding in and
+/// The graph of Guides/Spec.md §13.2, every frame checked in both states, a prompt sliding in and
 /// out on a manual clock.
 @MainActor
 @Suite struct SampleGraphTests {
