@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "NavCLI", targets: ["NavCLI"]),
     .library(name: "Demo", targets: ["Demo"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
+    .library(name: "Location", targets: ["Location"]),
+    .library(name: "Speech", targets: ["Speech"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
@@ -34,6 +36,15 @@ let package = Package(
       dependencies: [
         "NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI",
       ]),
+    .systemLibrary(
+      name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+    .systemLibrary(
+      name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+      providers: [.apt(["libespeak-ng-dev"])]),
+    // Location sources (NMEA, GPX, simulator, gpsd) behind CLLocationManager, and road snapping
+    // with rerouting; speech of the guidance through espeak-ng.
+    .target(name: "Location", dependencies: ["NavigationCore", "Routing", "ViewKit", "CGPS"]),
+    .target(name: "Speech", dependencies: ["NavigationCore", "CEspeakNG"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
@@ -55,7 +66,11 @@ let package = Package(
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
     .executableTarget(
-      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
+      name: "benchmarks",
+      dependencies: [
+        "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
+        "NavigationCore",
+      ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     // Test support: one locator of ../shared/data (NAVUI_SHARED_DATA overrides) and one
@@ -82,6 +97,11 @@ let package = Package(
         "SharedTestData",
       ],
       exclude: ["Snapshots"]),
+    .testTarget(
+      name: "LocationTests",
+      dependencies: ["Location", "Routing", "NavigationCore", "ViewKit", "SharedTestData"],
+      exclude: ["Fixtures/README.md"], resources: [.copy("Fixtures/monaco-drive.nmea")]),
+    .testTarget(name: "SpeechTests", dependencies: ["Speech", "NavigationCore"]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: [
