@@ -99,7 +99,9 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(
       name: "LocationTests",
-      dependencies: ["Location", "Routing", "NavigationCore", "ViewKit", "SharedTestData"],
+      dependencies: [
+        "Location", "Routing", "NavigationCore", "ViewKit", "SharedTestData", "Speech",
+      ],
       exclude: ["Fixtures/README.md"], resources: [.copy("Fixtures/monaco-drive.nmea")]),
     .testTarget(name: "SpeechTests", dependencies: ["Speech", "NavigationCore"]),
     .testTarget(

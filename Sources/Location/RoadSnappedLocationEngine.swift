@@ -90,7 +90,6 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
 
   /// Follows `route` from its start (nil: stop following a route, match to roads only).
   public func setRoute(_ route: Route?) {
-    self.route = route
     rerouteCount = 0
     lastRerouteAttempt = -.infinity
     replaceRoute(route)
@@ -128,8 +127,10 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
   }
 
   /// Snaps one fix (as the manager's delegate does for each fix): progress, observers, and a
-  /// reroute when one is needed.
-  public func receive(_ fix: CLLocation) {
+  /// reroute when one is needed. Returns the snapped fix (on the new route after a reroute),
+  /// so the engine can also serve as a snapping function for another pipeline.
+  @discardableResult
+  public func receive(_ fix: CLLocation) -> RoadSnappedFix {
     var (next, snapped) = snapper.update(state, with: fix)
     state = next
     if snapped.needsReroute, isReroutingEnabled, let routeEngine,
@@ -153,6 +154,7 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
     lastFix = snapped
     progress = snapper.progress(for: state, now: fix.timestamp)
     for o in liveObservers() { o.locationEngine(self, didUpdate: snapped) }
+    return snapped
   }
 
   private func liveObservers() -> [any RoadSnappedLocationObserver] {

@@ -39,7 +39,20 @@ func runLocationBenchmark(_ arguments: [String]) throws {
   var navRows: [Double] = []
   var matchRows: [Double] = []
   var nearestRows: [Double] = []
+  var engineRows: [Double] = []
   for _ in 0..<runs {
+    engineRows.append(
+      MainActor.assumeIsolated {
+        let manager = CLLocationManager(source: ReplayLocationSource(fixes: []))
+        let location = RoadSnappedLocationEngine(locationManager: manager, routeEngine: engine)
+        location.setRoute(route)
+        return microseconds {
+          for fix in onRoute {
+            sink += location.receive(fix).location.coordinate.latitude
+            sink += location.progress?.distanceRemaining ?? 0
+          }
+        }
+      } / Double(onRoute.count))
     snapRows.append(
       microseconds {
         var state = snapper.start()
@@ -78,6 +91,11 @@ func runLocationBenchmark(_ arguments: [String]) throws {
   print(
     LayoutRow(name: "snapper+progress", samples: snapRows, note: "RoadSnapper.update + progress")
       .line)
+  print(
+    LayoutRow(
+      name: "engine.receive", samples: engineRows,
+      note: "RoadSnappedLocationEngine: snap, progress, observers"
+    ).line)
   print(
     LayoutRow(
       name: "  peer navigator+progress", samples: navRows, note: "Navigator.update + progress"
