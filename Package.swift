@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
+    .library(name: "Location", targets: ["Location"]),
+    .library(name: "Speech", targets: ["Speech"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     // Snapshot assertions for an app's own tests (imports Swift Testing).
     .library(name: "NavigationUITesting", targets: ["NavigationUITesting"]),
@@ -34,6 +36,15 @@ let package = Package(
       dependencies: [
         "NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI",
       ]),
+    .systemLibrary(
+      name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+    .systemLibrary(
+      name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+      providers: [.apt(["libespeak-ng-dev"])]),
+    // Location sources (NMEA, GPX, simulator, gpsd) behind CLLocationManager, and road snapping
+    // with rerouting; speech of the guidance through espeak-ng.
+    .target(name: "Location", dependencies: ["NavigationCore", "Routing", "ViewKit", "CGPS"]),
+    .target(name: "Speech", dependencies: ["NavigationCore", "CEspeakNG"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
@@ -58,7 +69,11 @@ let package = Package(
       name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"],
       resources: [.copy("Resources/workloads")]),
     .executableTarget(
-      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
+      name: "benchmarks",
+      dependencies: [
+        "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
+        "NavigationCore",
+      ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     // Test support: the test data kept in the repo (Tests/SharedTestData/Fixtures, found
@@ -89,6 +104,13 @@ let package = Package(
         "SharedTestData", "NavigationUITesting",
       ],
       resources: [.copy("Snapshots")]),
+    .testTarget(
+      name: "LocationTests",
+      dependencies: [
+        "Location", "Routing", "NavigationCore", "ViewKit", "SharedTestData", "Speech",
+      ],
+      exclude: ["Fixtures/README.md"], resources: [.copy("Fixtures/monaco-drive.nmea")]),
+    .testTarget(name: "SpeechTests", dependencies: ["Speech", "NavigationCore"]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: [

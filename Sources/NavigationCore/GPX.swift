@@ -77,6 +77,12 @@ public struct GPXTrack: Sendable, Hashable {
   /// The `trkseg` elements, each a list of `trkpt`.
   public var segments: [[GPXPoint]]
 
+  /// A track from its parts.
+  public init(name: String? = nil, segments: [[GPXPoint]]) {
+    self.name = name
+    self.segments = segments
+  }
+
   /// All points of all segments in order.
   public var points: [GPXPoint] { segments.flatMap { $0 } }
 

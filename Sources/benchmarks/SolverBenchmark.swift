@@ -17,6 +17,8 @@ let benchmarksUsage = """
                             solver-only timings of the same workloads from DIR (default
                             the workloads shipped with the package), screens of 100/1,000/10,000
                             views, and memory per view and per constraint.
+    location [--runs N]     Road snapping of a noisy 1 Hz trace to route progress, and map
+                            matching of it on the Monaco road network, beside their peers.
 
   """
 

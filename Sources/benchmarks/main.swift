@@ -3,6 +3,7 @@
 // Suites:
 //   solver [--runs N] [--values] FILES…   cassowary-bench-v1 workloads (FORMAT.md line per file)
 //   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
+//   location [--runs N]   road snapping to route progress, map matching of a noisy trace
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -10,24 +11,19 @@ guard let suite = arguments.first else {
   FileHandle.standardError.write(Data(benchmarksUsage.utf8))
   exit(2)
 }
-switch suite {
-case "solver":
+let suites: [String: ([String]) throws -> Void] = [
+  "solver": runSolverBenchmark, "layout": runLayoutBenchmark, "location": runLocationBenchmark,
+]
+if let run = suites[suite] {
   do {
-    try runSolverBenchmark(Array(arguments.dropFirst()))
+    try run(Array(arguments.dropFirst()))
   } catch {
     FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
     exit(1)
   }
-case "layout":
-  do {
-    try runLayoutBenchmark(Array(arguments.dropFirst()))
-  } catch {
-    FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
-    exit(1)
-  }
-case "-h", "--help":
+} else if suite == "-h" || suite == "--help" {
   print(benchmarksUsage, terminator: "")
-default:
+} else {
   FileHandle.standardError.write(
     Data("benchmarks: unknown suite '\(suite)'\n\(benchmarksUsage)".utf8))
   exit(2)

@@ -1,0 +1,113 @@
+import Foundation
+import Location
+import NavigationCore
+import Routing
+import SolverWorkloads
+
+/// `benchmarks location [--runs N]`: one fix through the road snapper to route progress, and
+/// map matching of a 1 Hz trace with 10 m noise, each beside a peer measured in the same
+/// loop (the bare navigator's update and progress; the spatial index's nearest-edge query
+/// that finds the matcher's candidates).
+func runLocationBenchmark(_ arguments: [String]) throws {
+  var runs = 20
+  var k = 0
+  while k < arguments.count {
+    switch arguments[k] {
+    case "--runs":
+      k += 1
+      guard k < arguments.count, let n = Int(arguments[k]), n > 0 else {
+        throw BenchmarkError(description: "--runs needs a positive count")
+      }
+      runs = n
+    default: throw BenchmarkError(description: "unknown option \(arguments[k])")
+    }
+    k += 1
+  }
+  let engine = try RouteEngine.bundled()
+  let a = CLLocationCoordinate2D(latitude: 43.7296, longitude: 7.4168)
+  let b = CLLocationCoordinate2D(latitude: 43.7394, longitude: 7.4275)
+  let detour = CLLocationCoordinate2D(latitude: 43.7330, longitude: 7.4240)
+  let route = try engine.route(through: [a, b])
+  let driven = try engine.route(through: [a, detour, b])
+  let onRoute = SimulatedDrive(route: route, noise: 10, correlation: 0, seed: 1).fixes()
+  let trace = SimulatedDrive(route: driven, noise: 10, correlation: 0, seed: 2).fixes()
+  let snapper = RoadSnapper(route: route, router: engine.router)
+  let navigator = Navigator(route: route)
+  let matcher = MapMatcher(router: engine.router)
+  var sink = 0.0
+  var snapRows: [Double] = []
+  var navRows: [Double] = []
+  var matchRows: [Double] = []
+  var nearestRows: [Double] = []
+  var engineRows: [Double] = []
+  for _ in 0..<runs {
+    engineRows.append(
+      MainActor.assumeIsolated {
+        let manager = CLLocationManager(source: ReplayLocationSource(fixes: []))
+        let location = RoadSnappedLocationEngine(locationManager: manager, routeEngine: engine)
+        location.setRoute(route)
+        return microseconds {
+          for fix in onRoute {
+            sink += location.receive(fix).location.coordinate.latitude
+            sink += location.progress?.distanceRemaining ?? 0
+          }
+        }
+      } / Double(onRoute.count))
+    snapRows.append(
+      microseconds {
+        var state = snapper.start()
+        for fix in onRoute {
+          let (next, snapped) = snapper.update(state, with: fix)
+          state = next
+          sink += snapped.location.coordinate.latitude
+          sink += snapper.progress(for: state, now: fix.timestamp)?.distanceRemaining ?? 0
+        }
+      } / Double(onRoute.count))
+    navRows.append(
+      microseconds {
+        var state = navigator.start()
+        for fix in onRoute {
+          state = navigator.update(state, with: fix)
+          sink += navigator.progress(for: state, now: fix.timestamp).distanceRemaining
+        }
+      } / Double(onRoute.count))
+    matchRows.append(
+      microseconds {
+        for m in matcher.match(trace) { sink += m?.offset ?? 0 }
+      } / Double(trace.count))
+    nearestRows.append(
+      microseconds {
+        for fix in trace {
+          sink += Double(
+            engine.router.index.nearest(fix.coordinate, in: engine.router.graph, radius: 40).count)
+        }
+      } / Double(trace.count))
+  }
+  let seconds = (trace.last?.timestamp ?? 0) - (trace.first?.timestamp ?? 0)
+  let matchMedian = median(matchRows.sorted())
+  print(
+    "location: Monaco, \(onRoute.count) fixes on the route, \(trace.count)-fix trace with a wrong turn (\(Int(seconds)) s at 1 Hz), 10 m noise, \(runs) runs; per fix"
+  )
+  print(
+    LayoutRow(name: "snapper+progress", samples: snapRows, note: "RoadSnapper.update + progress")
+      .line)
+  print(
+    LayoutRow(
+      name: "engine.receive", samples: engineRows,
+      note: "RoadSnappedLocationEngine: snap, progress, observers"
+    ).line)
+  print(
+    LayoutRow(
+      name: "  peer navigator+progress", samples: navRows, note: "Navigator.update + progress"
+    ).line)
+  print(
+    LayoutRow(name: "map matching", samples: matchRows, note: "MapMatcher (HMM), whole trace").line)
+  print(
+    LayoutRow(
+      name: "  peer nearest-edge query", samples: nearestRows, note: "SpatialIndex.nearest 40 m"
+    ).line)
+  print(
+    String(format: "map matching speed: %.0f× real time (1 Hz trace)", 1e6 / max(matchMedian, 1e-9))
+  )
+  if sink == 42 { print("") }
+}
