@@ -174,6 +174,8 @@ final class AuditRun {
     let subviewsBefore = mapView.subviews.count
     sdkGuideConstraints = legacyGuideConstraints()
     legacyBefore = LegacySettings(mapView)
+    // Headless: the terms are accepted for this process (the app would show the dialog).
+    try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
     mapView.isNavigationEnabled = true
     guard let navigator = mapView.navigator else {
       report("setup", "ready", [mapView], "navigation could not be enabled")

@@ -5,7 +5,7 @@
 /// mapView.settings.compassButton = false
 /// mapView.settings.isNavigationTripProgressBarEnabled = true
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class GMSUISettings {
   weak var mapView: GMSMapView?
 
@@ -69,7 +69,7 @@ public final class GMSUISettings {
 }
 
 /// A custom view shown in place of the secondary header (SPEC §12.3).
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSNavigationAccessoryView: AnyObject {
   /// The height the view needs within `size` on `mapView`.
   func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat

@@ -19,6 +19,7 @@ final class Harness {
     frame: CGRect = Harness.portrait, safeArea: UIEdgeInsets = Harness.portraitSafe,
     delegate: (any NavigationLayoutDelegate)?
   ) throws {
+    try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
     window = UIWindow(frame: frame, safeAreaInsets: safeArea, clock: clock)
     mapView = GMSMapView(frame: window.bounds)
     window.addSubview(mapView)

@@ -54,6 +54,7 @@ final class CardsOnTopDelegate: NSObject, NavigationLayoutDelegate {
     window.addSubview(mapView)
     let delegate = CardsOnTopDelegate()
     try mapView.setLayoutDelegate(delegate)
+    try GMSNavigationServices.acceptTermsAndConditions(persisting: false)
     mapView.isNavigationEnabled = true
     mapView.locationSimulator?.simulateLocation(
       at: CLLocationCoordinate2D(latitude: 43.7296, longitude: 7.4168))
