@@ -124,7 +124,7 @@ public final class GMSNavigationStepInfo: Sendable {
   /// points (``GMSNavigationStepInfoImageOptions/maneuverImageSize``) at the screen's scale;
   /// white, for the dark header it sits on in both day and night colours. `nil` for
   /// `.unknown`.
-  @MainActor
+  @preconcurrency @MainActor
   public func maneuverImage(with options: GMSNavigationStepInfoImageOptions?) -> UIImage? {
     guard maneuver != .unknown else { return nil }
     let options = options ?? GMSNavigationStepInfoImageOptions()
@@ -137,7 +137,7 @@ public final class GMSNavigationStepInfo: Sendable {
 
   /// The lanes, one arrow per lane side by side (48 points tall, 48 wide per lane),
   /// recommended directions white and the others grey; `nil` without lane data.
-  @MainActor
+  @preconcurrency @MainActor
   public func lanesImage(with options: GMSNavigationStepInfoImageOptions?) -> UIImage? {
     guard let lanes, !lanes.isEmpty else { return nil }
     let options = options ?? GMSNavigationStepInfoImageOptions()

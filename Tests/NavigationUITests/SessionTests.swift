@@ -105,4 +105,24 @@ import ViewKit
     h.mapView.followingZoomLevel = GMSNavigationNoFollowingZoomLevel
     #expect(h.mapView.camera.zoom == 17)
   }
+
+  @Test func headerColourSettingsReachTheTurnCard() throws {
+    let h = try Harness(delegate: nil)
+    h.enableAndRoute()
+    h.navigator.isGuidanceActive = true
+    let state = try #require(h.mapView.navigationUIState as? any ActiveGuidanceUIState)
+    let card = state.turnCard
+    func label(_ name: String) -> UILabel? {
+      card.subviews.first { $0.accessibilityIdentifier == name } as? UILabel
+    }
+    h.mapView.settings.navigationHeaderInstructionsTextColor = .red
+    h.mapView.settings.navigationHeaderLargeManeuverIconColor = .yellow
+    h.mapView.settings.navigationHeaderNextStepTextColor = .green
+    #expect(label("turnCard.road")?.textColor == .red)
+    #expect(label("turnCard.arrow")?.textColor == .yellow)
+    #expect(label("turnCard.then")?.textColor == .green)
+    #expect(label("turnCard.distance")?.textColor == .white)
+    h.mapView.settings.navigationHeaderBackgroundAlpha = 0.5
+    #expect(card.backgroundColor?.alpha == 0.5)
+  }
 }
