@@ -313,38 +313,53 @@ extension GMSNavigationManeuver {
   }
 }
 
-/// The names of the maneuver images (vector pictures in the renderer's image catalogue,
-/// SF Symbols names where one exists).
+/// The names of the maneuver images: vector pictures in the renderer's image catalogue
+/// (`Rendering/ManeuverIcons`), `gms.maneuver.<kind>`.
 public enum GMSManeuverImageName {
   /// The image name for a maneuver.
   public static func name(for maneuver: GMSNavigationManeuver) -> String {
+    "gms.maneuver." + kind(of: maneuver)
+  }
+
+  /// The picture's kind: `straight`, `turn-left`, `roundabout-left-ccw`, …
+  static func kind(of maneuver: GMSNavigationManeuver) -> String {
     switch maneuver {
     case .unknown, .straight, .nameChange, .depart, .onRampUnspecified, .offRampUnspecified,
       .mergeUnspecified:
-      return "arrow.up"
-    case .destination, .destinationLeft, .destinationRight: return "mappin"
-    case .turnLeft, .onRampLeft, .offRampLeft: return "arrow.turn.up.left"
-    case .turnRight, .onRampRight, .offRampRight: return "arrow.turn.up.right"
+      return "straight"
+    case .destination, .destinationLeft, .destinationRight: return "destination"
+    case .turnLeft, .onRampLeft, .offRampLeft: return "turn-left"
+    case .turnRight, .onRampRight, .offRampRight: return "turn-right"
     case .turnSlightLeft, .turnKeepLeft, .forkLeft, .mergeLeft, .onRampSlightLeft,
       .onRampKeepLeft, .offRampSlightLeft, .offRampKeepLeft:
-      return "arrow.up.left"
+      return "slight-left"
     case .turnSlightRight, .turnKeepRight, .forkRight, .mergeRight, .onRampSlightRight,
       .onRampKeepRight, .offRampSlightRight, .offRampKeepRight:
-      return "arrow.up.right"
-    case .turnSharpLeft, .onRampSharpLeft, .offRampSharpLeft: return "arrow.down.left"
-    case .turnSharpRight, .onRampSharpRight, .offRampSharpRight: return "arrow.down.right"
+      return "slight-right"
+    case .turnSharpLeft, .onRampSharpLeft, .offRampSharpLeft: return "sharp-left"
+    case .turnSharpRight, .onRampSharpRight, .offRampSharpRight: return "sharp-right"
     case .turnUTurnCounterClockwise, .onRampUTurnCounterClockwise,
       .offRampUTurnCounterClockwise:
-      return "arrow.uturn.left"
+      return "uturn-left"
     case .turnUTurnClockwise, .onRampUTurnClockwise, .offRampUTurnClockwise:
-      return "arrow.uturn.right"
+      return "uturn-right"
     case .ferryBoat: return "ferry"
-    case .ferryTrain: return "tram"
+    case .ferryTrain: return "train"
     default:
-      let clockwise =
-        "\(maneuver)".hasSuffix("Clockwise") && !"\(maneuver)".hasSuffix("CounterClockwise")
-      return clockwise
-        ? "arrow.triangle.turn.up.right.circle.clockwise" : "arrow.triangle.turn.up.right.circle"
+      return roundaboutKind(of: maneuver)
     }
+  }
+
+  /// `roundabout-<exit>-<cw|ccw>` from the case name (`roundaboutSharpLeftClockwise`).
+  private static func roundaboutKind(of maneuver: GMSNavigationManeuver) -> String {
+    var name = "\(maneuver)".dropFirst("roundabout".count)
+    let counter = name.hasSuffix("CounterClockwise")
+    name = name.dropLast(counter ? "CounterClockwise".count : "Clockwise".count)
+    let exits: [Substring: String] = [
+      "": "enter", "Straight": "straight", "Left": "left", "Right": "right",
+      "SlightLeft": "slight-left", "SlightRight": "slight-right", "SharpLeft": "sharp-left",
+      "SharpRight": "sharp-right", "UTurn": "uturn", "Exit": "exit",
+    ]
+    return "roundabout-\(exits[name] ?? "enter")-\(counter ? "ccw" : "cw")"
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCore
 import NavigationUI
+import Rendering
 import Testing
 import ViewKit
 
@@ -126,7 +127,15 @@ import ViewKit
     let small = try #require(step.maneuverImage(with: options))
     #expect(small.size == CGSize(width: 48, height: 48))
     #expect(small.name == GMSManeuverImageName.name(for: step.maneuver))
-    #expect(GMSManeuverImageName.name(for: .turnLeft) == "arrow.turn.up.left")
+    #expect(GMSManeuverImageName.name(for: .turnLeft) == "gms.maneuver.turn-left")
+    #expect(
+      GMSManeuverImageName.name(for: .roundaboutSharpLeftCounterClockwise)
+        == "gms.maneuver.roundabout-sharp-left-ccw")
+    // Every maneuver's picture is in the renderer's catalogue, drawn as a vector.
+    for maneuver in GMSNavigationManeuver.allCases {
+      let name = GMSManeuverImageName.name(for: maneuver)
+      #expect(ImageCatalog.standard.content(named: name) != nil, "\(maneuver) → \(name)")
+    }
     #expect(
       GMSManeuverImageName.name(for: .roundaboutLeftClockwise)
         != GMSManeuverImageName.name(for: .roundaboutLeftCounterClockwise))
