@@ -70,6 +70,14 @@ open class GMSMapView: UIView {
   /// Whether incident reporting can be offered (false: there is no reporting service here).
   public var isIncidentReportingAvailable: Bool { false }
 
+  /// Presents the incident reporting panel; without a reporting service (here, always) the
+  /// completion hears ``GMSMapViewIncidentReportingError``.
+  public func presentReportIncidentsPanel(
+    _ viewController: UIViewController?, completion: (@MainActor (Error?) -> Void)?
+  ) {
+    completion?(GMSMapViewIncidentReportingError.unavailable)
+  }
+
   /// A map view with a frame, on the main screen.
   public override init(frame: CGRect) {
     isCarPlayScreen = false
@@ -283,4 +291,10 @@ open class GMSMapView: UIView {
 public protocol GMSMapViewNavigationUIDelegate: AnyObject {
   /// The recenter button was tapped.
   func mapViewDidTapRecenterButton(_ mapView: GMSMapView)
+}
+
+/// Why the incident reporting panel did not appear.
+public enum GMSMapViewIncidentReportingError: Error, Sendable, Hashable {
+  /// No incident reporting service is configured.
+  case unavailable
 }

@@ -129,6 +129,9 @@ final class PluginMemberUse: NSObject {
     mapView.isIndoorEnabled = true
     mapView.isMyLocationEnabled = true
     seen.append("\(mapView.myLocation == nil) \(mapView.isIncidentReportingAvailable)")
+    if !mapView.isIncidentReportingAvailable {
+      mapView.presentReportIncidentsPanel(nil, completion: nil)
+    }
     mapView.travelMode = .driving
     mapView.settings.isNavigationHeaderEnabled = true
     mapView.settings.isNavigationFooterEnabled = true

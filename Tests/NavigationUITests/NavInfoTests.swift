@@ -46,6 +46,21 @@ import ViewKit
         == progress.currentLegProgress.currentStepProgress.distanceRemaining)
     #expect(info.distanceToCurrentStepMeters <= steps[0].distance + 1)
     #expect(info.timeToCurrentStepSeconds <= steps[0].expectedTravelTime + 1)
+    // Every remaining step against its route step.
+    for (info, step) in zip(info.remainingSteps, steps[2...]) {
+      #expect(info.step == step)
+      #expect(info.fullRoadName.contains(step.name))
+      #expect(info.lanes?.count == step.lanesBeforeManeuver.flatMap { $0.isEmpty ? nil : $0.count })
+      switch step.maneuver.type {
+      case .roundabout, .rotary, .roundaboutTurn:
+        #expect(info.roundaboutTurnNumber == step.maneuver.exit ?? -1)
+        #expect("\(info.maneuver)".hasPrefix("roundabout"))
+      default:
+        #expect(info.roundaboutTurnNumber == -1)
+      }
+      if step.maneuver.type != .offRamp { #expect(info.exitNumber == nil) }
+      #expect(info.distanceFromPrevStepMeters > 0)
+    }
     // The next update is not a route change.
     h.mapView.locationSimulator?.simulateLocation(at: Harness.origin)
     #expect(listener.navInfos.last?.routeChanged == false)
