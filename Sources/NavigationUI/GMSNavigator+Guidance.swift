@@ -122,6 +122,7 @@ extension GMSNavigator {
   }
 
   func raise(_ prompt: NavigationPrompt, kind: PromptKind, distance: CLLocationDistance) {
+    if kind == .traffic || kind == .incident { announceAlert(prompt.title) }
     let id = promptQueue.nextID
     activePrompts[id] = prompt
     let (next, events) = promptPolicy.raise(

@@ -43,6 +43,9 @@ extension GMSNavigator {
     routeChangedSinceNavInfo = false
     latestNavInfo = info
     notify { $0.navigator(self, didUpdate: info) }
+    if navState == .enroute, let progress = routeProgress {
+      announceGuidance(info, progress: progress)
+    }
   }
 
   /// The NavInfo for the current route and progress: the upcoming maneuver is the step after

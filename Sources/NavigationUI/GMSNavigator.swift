@@ -78,6 +78,9 @@ public final class GMSNavigator {
   /// Whether guidance notifications are sent while the app is in the background (default
   /// true).
   public var sendsBackgroundNotifications = true
+  /// Where voice announcements go (a speech engine); `nil` says nothing.
+  public var voiceOutput: (any GMSVoiceGuidanceOutput)?
+  var lastAnnouncementKey = ""
   /// The latest NavInfo sent to listeners.
   public internal(set) var latestNavInfo: GMSNavigationNavInfo?
   /// Road-snapped locations since guidance last started (``traveledPath``).
@@ -440,6 +443,7 @@ public final class GMSNavigator {
     promptedIncidents = []
     trafficPrompted = false
     routeChangedSinceNavInfo = true
+    lastAnnouncementKey = ""
     lastTimeSent = nil
     lastDistanceSent = nil
     for mapView in mapViews { mapView.navigatorRouteChanged() }
