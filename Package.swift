@@ -116,6 +116,10 @@ let package = Package(
       dependencies: [
         "NavigationUI", "ViewKit", "Cassowary", "NavigationCore", "Routing", "CMallocStats", "Demo",
       ]),
+    // Swift 5 clients (Google's plugins) call the GMS API from non-isolated classes.
+    .testTarget(
+      name: "NavigationUISwift5Tests", dependencies: ["NavigationUI", "ViewKit", "NavigationCore"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     .testTarget(
       name: "LayoutAuditTests",
       dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore", "Demo"]),

@@ -115,6 +115,8 @@ public final class DemoSession {
     throws(DemoError)
   {
     recordApp("isNavigationEnabled = true")
+    // Headless: the terms are accepted for this process (the app would show the dialog).
+    try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
     mapView.isNavigationEnabled = true
     guard let navigator = mapView.navigator else { throw .render("no navigator") }
     navigator.add(recorder)

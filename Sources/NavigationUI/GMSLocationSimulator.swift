@@ -6,7 +6,7 @@
 /// mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
 /// clock.advance(by: 10)   // ten fixes, one a second
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class GMSLocationSimulator {
   private weak var navigator: GMSNavigator?
   private var simulator: LocationSimulator?
@@ -23,10 +23,24 @@ public final class GMSLocationSimulator {
     didSet { if timer != nil { restartTimer() } }
   }
 
-  /// Speed relative to the route's expected speed (default 1).
+  /// Speed relative to the route's expected speed (default 1); non-positive values are
+  /// ignored, as in the original.
   public var speedMultiplier: Float = 1 {
-    didSet { simulator?.configuration.speedMultiplier = Double(max(0, speedMultiplier)) }
+    didSet {
+      if speedMultiplier <= 0 || !speedMultiplier.isFinite { speedMultiplier = oldValue }
+      simulator?.configuration.speedMultiplier = Double(speedMultiplier)
+    }
   }
+  /// Whether ``simulateAlongNewRoute(toDestinations:routingOptions:callback:)`` avoids
+  /// highways (default false).
+  public var avoidsHighways = false
+  /// Whether new simulated routes avoid toll roads (default false).
+  public var avoidsTolls = false
+  /// Whether new simulated routes avoid ferries (default true).
+  public var avoidsFerries = true
+  /// Whether simulated fixes jitter randomly (default false; the location sources' noise
+  /// models plug in here).
+  public var isLocationJitteringEnabled = false
 
   /// Pauses the simulated vehicle (fixes keep coming, at zero speed).
   public var isPaused = false {
@@ -43,8 +57,77 @@ public final class GMSLocationSimulator {
   public func simulateLocation(at coordinate: CLLocationCoordinate2D) {
     stopSimulation()
     guard let navigator, coordinate.isValid else { return }
-    navigator.ingest(
+    navigator.deliver(
       CLLocation(coordinate: coordinate, horizontalAccuracy: 5, timestamp: navigator.clock.now))
+  }
+
+  /// Routes from the vehicle's location through `destinations` and drives along that route
+  /// (without making it the navigator's route; `routingOptions` choose among alternates,
+  /// of which only the best is driven). `callback` hears the status on the next
+  /// clock turn; only `.OK` starts the drive.
+  public func simulateAlongNewRoute(
+    toDestinations destinations: [GMSNavigationWaypoint],
+    routingOptions: GMSNavigationRoutingOptions?,
+    callback: @escaping @MainActor (GMSRouteStatus) -> Void
+  ) {
+    stopSimulation()
+    guard let navigator else { return }
+    let status: GMSRouteStatus
+    if destinations.isEmpty {
+      status = .noWaypointsError
+    } else if let points = navigator.resolve(destinations) {
+      if let origin = navigator.lastLocation {
+        if let route = try? navigator.routeProvider.routes(
+          through: [origin.coordinate] + points, heading: nil, alternates: 0
+        ).first {
+          drive(LocationSimulator(route: route, configuration: configuration()))
+          status = .OK
+        } else {
+          status = .noRouteFound
+        }
+      } else {
+        status = .locationUnavailable
+      }
+    } else {
+      status = .waypointError
+    }
+    _ = navigator.clock.schedule(after: 0) { callback(status) }
+  }
+
+  /// Like ``simulateAlongNewRoute(toDestinations:routingOptions:callback:)`` with the
+  /// default options.
+  public func simulateAlongNewRoute(
+    toDestinations destinations: [GMSNavigationWaypoint],
+    callback: @escaping @MainActor (GMSRouteStatus) -> Void
+  ) {
+    simulateAlongNewRoute(toDestinations: destinations, routingOptions: nil, callback: callback)
+  }
+
+  /// Shows an SDK prompt with sample data (for testing the prompt layout).
+  public func simulateNavigationPrompt() {
+    navigator?.showPrompt(.betterRoute(title: "Faster route available", savings: 120))
+  }
+
+  /// Shows a sample traffic incident prompt.
+  public func simulateTrafficIncidentReport() {
+    navigator?.showPrompt(.incident(title: "Accident reported ahead"))
+  }
+
+  private func configuration() -> LocationSimulator.Configuration {
+    var configuration = LocationSimulator.Configuration()
+    configuration.speedMultiplier = Double(speedMultiplier)
+    configuration.deviation = deviation
+    return configuration
+  }
+
+  private func drive(_ sim: LocationSimulator) {
+    guard let navigator else { return }
+    simulator = sim
+    var start = sim.start(at: navigator.clock.now)
+    start.isPaused = isPaused
+    simulation = start
+    if let first = sim.fix(for: start) { navigator.deliver(first) }
+    restartTimer()
   }
 
   /// Drives the vehicle along the navigator's current route from its start, one fix every
@@ -52,18 +135,10 @@ public final class GMSLocationSimulator {
   public func simulateLocationsAlongExistingRoute() {
     stopSimulation()
     guard let navigator, let route = navigator.currentRoute else { return }
-    var configuration = LocationSimulator.Configuration()
-    configuration.speedMultiplier = Double(max(0, speedMultiplier))
-    configuration.deviation = deviation
-    let sim =
+    let configuration = configuration()
+    drive(
       navigator.core.map { LocationSimulator(track: $0.track, configuration: configuration) }
-      ?? LocationSimulator(route: route, configuration: configuration)
-    simulator = sim
-    var start = sim.start(at: navigator.clock.now)
-    start.isPaused = isPaused
-    simulation = start
-    if let first = sim.fix(for: start) { navigator.ingest(first) }
-    restartTimer()
+        ?? LocationSimulator(route: route, configuration: configuration))
   }
 
   /// Stops driving; the vehicle stays where it is.
@@ -88,7 +163,7 @@ public final class GMSLocationSimulator {
     let (next, fix) = simulator.advance(simulation, by: now - lastTick)
     lastTick = now
     self.simulation = next
-    if let fix { navigator.ingest(fix) }
+    if let fix { navigator.deliver(fix) }
     if next.isFinished { stopSimulation() }
   }
 }

@@ -58,7 +58,7 @@ extension GMSMapView {
     case .following:
       guard let fix = navigator.lastLocation else { return }
       camera.target = fix.coordinate
-      camera.zoom = 17
+      camera.zoom = followingZoomLevel >= 0 ? followingZoomLevel : 17
       if followingPerspective != .topDownNorthUp, fix.course >= 0 { camera.bearing = fix.course }
       if followingPerspective == .topDownNorthUp { camera.bearing = 0 }
       camera.viewingAngle = followingPerspective == .tilted ? 45 : 0

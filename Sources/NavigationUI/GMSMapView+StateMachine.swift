@@ -48,11 +48,6 @@ extension GMSMapView {
   func enableNavigationNow() {
     guard !navigationEnabled else { return }
     navigationEnabled = true
-    if navigator == nil {
-      let made = GMSNavigator(mapView: self)
-      navigator = made
-      locationSimulator = GMSLocationSimulator(navigator: made)
-    }
     _ = makeComponents()
     refreshContext()
     lastLayoutSize = bounds.size

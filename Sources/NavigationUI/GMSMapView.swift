@@ -9,16 +9,27 @@ import Routing
 /// try mapView.setLayoutDelegate(MyLayoutDelegate())
 /// mapView.isNavigationEnabled = true      // → enableNavigationUI
 /// ```
-@MainActor
+@preconcurrency @MainActor
 open class GMSMapView: UIView {
   /// Whether the map view was made for a CarPlay screen (refuses layout delegates).
   public let isCarPlayScreen: Bool
   /// The layout delegate, held strongly; `nil` means the built-in layout.
   public internal(set) var layoutDelegate: (any NavigationLayoutDelegate)?
-  /// The navigator; made when navigation is first enabled.
-  public internal(set) var navigator: GMSNavigator?
-  /// The location simulator for ``navigator``.
-  public internal(set) var locationSimulator: GMSLocationSimulator?
+  /// The navigator of the map's session: `nil` while the terms are required and not accepted (as the
+  /// original), then the session given to ``enableNavigation(with:)`` or the map's own, which
+  /// exists before navigation is enabled so listeners added early are kept.
+  public var navigator: GMSNavigator? { currentSession?.navigator }
+  /// The location simulator of the map's session (`nil` while the terms are required and not accepted).
+  public var locationSimulator: GMSLocationSimulator? { currentSession?.locationSimulator }
+  /// The road-snapped location provider of the map's session.
+  public var roadSnappedLocationProvider: GMSRoadSnappedLocationProvider? {
+    currentSession?.roadSnappedLocationProvider
+  }
+  /// The session shown: the one given to ``enableNavigation(with:)``, else the map's own
+  /// (made once navigation is allowed).
+  public var navigationSession: GMSNavigationSession? { currentSession }
+  var attachedSession: GMSNavigationSession?
+  var ownSession: GMSNavigationSession?
   /// The controls and legacy navigation UI settings.
   public private(set) lazy var settings = GMSUISettings(mapView: self)
   /// Called when the recenter button is tapped.
@@ -41,21 +52,79 @@ open class GMSMapView: UIView {
   var lastLayoutSize = CGSize(width: -1, height: -1)
   lazy var builtIn = BuiltInLayout(mapView: self)
   var headerAccessory: (any UIView & GMSNavigationAccessoryView)?
-  /// The camera's position.
-  public internal(set) var camera = GMSCameraPosition()
+  /// The camera's position (while following, the navigator moves it).
+  public var camera = GMSCameraPosition()
+  /// The zoom level of the following camera; ``GMSNavigationNoFollowingZoomLevel`` (the
+  /// default) lets the SDK choose (17).
+  public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel {
+    didSet { updateCamera() }
+  }
+  /// Whether the my-location dot shows and ``myLocation`` is known (default false).
+  public var isMyLocationEnabled = false
+  /// Whether route callouts show time or distance.
+  public var routeCalloutFormat: GMSNavigationRouteCalloutFormat = .default
+  /// Whether the traffic layer shows (default false).
+  public var isTrafficEnabled = false
+  /// Whether indoor maps show (default true).
+  public var isIndoorEnabled = true
+  /// Whether incident reporting can be offered (false: there is no reporting service here).
+  public var isIncidentReportingAvailable: Bool { false }
+
+  /// Presents the incident reporting panel; without a reporting service (here, always) the
+  /// completion hears ``GMSMapViewIncidentReportingError``.
+  public func presentReportIncidentsPanel(
+    _ viewController: UIViewController?, completion: (@MainActor (Error?) -> Void)?
+  ) {
+    completion?(GMSMapViewIncidentReportingError.unavailable)
+  }
 
   /// A map view with a frame, on the main screen.
   public override init(frame: CGRect) {
     isCarPlayScreen = false
+    mapID = nil
     super.init(frame: frame)
     accessibilityIdentifier = "GMSMapView"
+    GMSNavigationServices.register(self)
   }
 
-  /// A map view from options; a screen with the `.carPlay` idiom makes a CarPlay map view.
+  /// A map view from options (frame, camera, map ID, background colour); a screen with the
+  /// `.carPlay` idiom makes a CarPlay map view.
   public init(options: GMSMapViewOptions) {
     isCarPlayScreen = options.screen.idiom == .carPlay
+    mapID = options.mapID
     super.init(frame: options.frame)
     accessibilityIdentifier = "GMSMapView"
+    if let camera = options.camera { self.camera = camera }
+    if let color = options.backgroundColor { backgroundColor = color }
+    GMSNavigationServices.register(self)
+  }
+
+  /// A map view with a frame and a camera (`GMSMapView(frame:camera:)`).
+  public convenience init(frame: CGRect, camera: GMSCameraPosition) {
+    let options = GMSMapViewOptions()
+    options.frame = frame
+    options.camera = camera
+    self.init(options: options)
+  }
+
+  /// A map view with a frame and a camera (the original's class constructor).
+  public static func map(withFrame frame: CGRect, camera: GMSCameraPosition) -> GMSMapView {
+    GMSMapView(frame: frame, camera: camera)
+  }
+
+  /// The map ID it was made with.
+  public let mapID: GMSMapID?
+
+  /// The session shown, making the map's own once navigation is allowed (terms accepted, when
+  /// ``GMSNavigationServices/requiresTermsAndConditionsAcceptance``).
+  var currentSession: GMSNavigationSession? {
+    guard GMSNavigationServices.allowsNavigation else { return nil }
+    if let attachedSession { return attachedSession }
+    if let ownSession { return ownSession }
+    let made = GMSNavigationSession()
+    made.attach(self)
+    ownSession = made
+    return made
   }
 
   /// The clock of the window the map view is in (real time outside a window).
@@ -75,18 +144,56 @@ open class GMSMapView: UIView {
   }
 
   /// Whether navigation is enabled: setting it true calls `enableNavigationUI`; false calls
-  /// `stopGuidance` first when guiding, then `disableNavigationUI`.
+  /// `stopGuidance` first when guiding, then `disableNavigationUI`. No effect until the
+  /// terms are accepted when required (``GMSNavigationServices/requiresTermsAndConditionsAcceptance``).
   public var isNavigationEnabled: Bool {
     get { navigationEnabled }
-    set { newValue ? enableNavigationNow() : disableNavigationNow() }
+    set {
+      if newValue {
+        guard let session = currentSession else { return }
+        session.isStarted = true
+        enableNavigationNow()
+      } else {
+        disableNavigationNow()
+      }
+    }
   }
 
-  /// Enables navigation with a session; false when the session's terms are not accepted.
+  /// Shows `navigationSession` on this map and enables navigation: several map views can
+  /// show one session (a phone and a car screen). False, changing nothing, when the terms are
+  /// required and not accepted.
   @discardableResult
   public func enableNavigation(with navigationSession: GMSNavigationSession) -> Bool {
-    guard navigationSession.areTermsAndConditionsAccepted else { return false }
+    guard GMSNavigationServices.allowsNavigation else { return false }
+    if attachedSession !== navigationSession {
+      if navigationEnabled { disableNavigationNow() }
+      (attachedSession ?? ownSession)?.detach(self)
+      attachedSession = navigationSession
+      navigationSession.attach(self)
+      components?.routeChanged(navigationSession.navigator?.currentRoute)
+    }
+    navigationSession.isStarted = true
     enableNavigationNow()
     return true
+  }
+
+  /// The terms were reset: navigation turns off.
+  func termsWereReset() {
+    (attachedSession ?? ownSession)?.navigator?.isGuidanceActive = false
+    disableNavigationNow()
+  }
+
+  /// The device's location while ``isMyLocationEnabled`` (road-snapped during navigation),
+  /// else `nil`.
+  public var myLocation: CLLocation? {
+    guard isMyLocationEnabled else { return nil }
+    return navigator?.lastLocation ?? roadSnappedLocationProvider?.lastLocation
+  }
+
+  /// The provider whose locations the my-location dot shows: the session's road-snapped
+  /// provider.
+  public var roadSnappedMyLocationSource: GMSRoadSnappedLocationProvider? {
+    roadSnappedLocationProvider
   }
 
   /// The speedometer during guidance (driving only).
@@ -172,16 +279,23 @@ open class GMSMapView: UIView {
     refreshContext()
   }
 
-  /// Picks up the window's clock and safe area.
+  /// Picks up the window's clock and safe area; a terms dialog waiting for a window appears.
   open override func didMoveToWindow() {
     super.didMoveToWindow()
     refreshContext()
+    if window != nil { GMSNavigationServices.mapViewMovedToWindow() }
   }
 }
 
 /// Hears about the recenter button.
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSMapViewNavigationUIDelegate: AnyObject {
   /// The recenter button was tapped.
   func mapViewDidTapRecenterButton(_ mapView: GMSMapView)
+}
+
+/// Why the incident reporting panel did not appear.
+public enum GMSMapViewIncidentReportingError: Error, Sendable, Hashable {
+  /// No incident reporting service is configured.
+  case unavailable
 }

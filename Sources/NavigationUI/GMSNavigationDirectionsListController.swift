@@ -6,7 +6,7 @@
 /// controller.view.addSubview(list.directionsListView)
 /// list.reloadData()
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class GMSNavigationDirectionsListController {
   private weak var navigator: GMSNavigator?
   private var listView: UIStackView?
@@ -73,6 +73,3 @@ public final class GMSNavigationDirectionsListController {
     listView?.setNeedsLayout()
   }
 }
-
-/// Speed alert thresholds (`GMSNavigationSpeedAlertOptions`).
-public typealias GMSNavigationSpeedAlertOptions = SpeedAlertOptions

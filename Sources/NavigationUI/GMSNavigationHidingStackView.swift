@@ -26,7 +26,7 @@ public enum GMSNavigationHidingStackViewAlignment: Int, Sendable {
 /// let stack = GMSNavigationHidingStackView(position: .bottom, alignment: .trailing)
 /// stack.arrangedSubviews = buttons.map(\.view)
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class GMSNavigationHidingStackView: UIView {
   /// The vertical placement of the whole stack.
   public let position: GMSNavigationHidingStackPosition

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How many alternate routes to fetch (`GMSNavigationAlternateRoutesStrategy`).
 public typealias GMSNavigationAlternateRoutesStrategy = AlternateRoutesStrategy
 
@@ -10,13 +12,20 @@ public typealias GMSNavigationRoutingStrategy = RoutingStrategy
 /// let options = GMSNavigationRoutingOptions(alternateRoutesStrategy: .none)
 /// navigator.setDestinations(destinations, routingOptions: options) { status in … }
 /// ```
-public final class GMSNavigationRoutingOptions: Sendable, Hashable {
+public class GMSNavigationRoutingOptions: @unchecked Sendable, Hashable {
+  var values: RoutingOptions
+
   /// The routing preference.
-  public let routingStrategy: GMSNavigationRoutingStrategy
+  public var routingStrategy: GMSNavigationRoutingStrategy { values.routingStrategy }
   /// How many alternates to offer.
-  public let alternateRoutesStrategy: GMSNavigationAlternateRoutesStrategy
-  /// Target distances per destination, for `deltaToTargetDistance`.
-  public let targetDistancesMeters: [Double]
+  public var alternateRoutesStrategy: GMSNavigationAlternateRoutesStrategy {
+    values.alternateRoutesStrategy
+  }
+  /// Target distances per destination in meters, for `deltaToTargetDistance`.
+  public var targetDistancesMeters: [NSNumber]? {
+    values.targetDistancesMeters.isEmpty
+      ? nil : values.targetDistancesMeters.map { NSNumber(value: $0) }
+  }
 
   /// The defaults: best route, all alternates.
   public convenience init() {
@@ -34,10 +43,10 @@ public final class GMSNavigationRoutingOptions: Sendable, Hashable {
   }
 
   /// Options with target distances (strategy `deltaToTargetDistance`).
-  public convenience init(targetDistancesMeters: [Double]) {
+  public convenience init(targetDistancesMeters: [NSNumber]) {
     self.init(
       routingStrategy: .deltaToTargetDistance, alternateRoutesStrategy: .all,
-      targetDistancesMeters: targetDistancesMeters)
+      targetDistancesMeters: targetDistancesMeters.map(\.doubleValue))
   }
 
   /// Options with every field.
@@ -46,16 +55,27 @@ public final class GMSNavigationRoutingOptions: Sendable, Hashable {
     alternateRoutesStrategy: GMSNavigationAlternateRoutesStrategy,
     targetDistancesMeters: [Double] = []
   ) {
-    self.routingStrategy = routingStrategy
-    self.alternateRoutesStrategy = alternateRoutesStrategy
-    self.targetDistancesMeters = targetDistancesMeters
+    values = RoutingOptions(
+      routingStrategy: routingStrategy, alternateRoutesStrategy: alternateRoutesStrategy,
+      targetDistancesMeters: targetDistancesMeters)
   }
 
   /// The options as NavigationCore's value.
-  public var coreOptions: RoutingOptions {
-    RoutingOptions(
-      routingStrategy: routingStrategy, alternateRoutesStrategy: alternateRoutesStrategy,
-      targetDistancesMeters: targetDistancesMeters)
+  public var coreOptions: RoutingOptions { values }
+
+  /// A copy.
+  public func copy() -> GMSNavigationRoutingOptions {
+    GMSNavigationRoutingOptions(
+      routingStrategy: values.routingStrategy,
+      alternateRoutesStrategy: values.alternateRoutesStrategy,
+      targetDistancesMeters: values.targetDistancesMeters)
+  }
+
+  /// A mutable copy.
+  public func mutableCopy() -> GMSNavigationMutableRoutingOptions {
+    let copy = GMSNavigationMutableRoutingOptions()
+    copy.values = values
+    return copy
   }
 
   /// Same fields.
@@ -65,4 +85,25 @@ public final class GMSNavigationRoutingOptions: Sendable, Hashable {
 
   /// Hashes the fields.
   public func hash(into hasher: inout Hasher) { hasher.combine(coreOptions) }
+}
+
+/// Routing options whose fields can change (`GMSNavigationMutableRoutingOptions`).
+public final class GMSNavigationMutableRoutingOptions: GMSNavigationRoutingOptions,
+  @unchecked Sendable
+{
+  /// The routing preference.
+  public override var routingStrategy: GMSNavigationRoutingStrategy {
+    get { values.routingStrategy }
+    set { values.routingStrategy = newValue }
+  }
+  /// How many alternates to offer.
+  public override var alternateRoutesStrategy: GMSNavigationAlternateRoutesStrategy {
+    get { values.alternateRoutesStrategy }
+    set { values.alternateRoutesStrategy = newValue }
+  }
+  /// Target distances per destination in meters.
+  public override var targetDistancesMeters: [NSNumber]? {
+    get { super.targetDistancesMeters }
+    set { values.targetDistancesMeters = (newValue ?? []).map(\.doubleValue) }
+  }
 }

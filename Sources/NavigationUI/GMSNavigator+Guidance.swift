@@ -5,11 +5,12 @@ extension GMSNavigator {
   func beginGuidanceIfReady() {
     guard guidanceRequested, let core, !guiding else { return }
     guiding = true
+    traveled = []
     if state.status == .idle || state.isComplete { state = core.start() }
     guidanceTimer = clock.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
       self?.tick()
     }
-    mapView?.navigatorGuidanceChanged()
+    for mapView in mapViews { mapView.navigatorGuidanceChanged() }
   }
 
   /// Stops guidance (hiding any prompt first).
@@ -22,7 +23,8 @@ extension GMSNavigator {
     guiding = false
     guidanceTimer?.invalidate()
     guidanceTimer = nil
-    mapView?.navigatorGuidanceChanged()
+    sendNavInfo(state: .stopped)
+    for mapView in mapViews { mapView.navigatorGuidanceChanged() }
   }
 
   /// A location fix from the simulator or the device.
@@ -39,19 +41,26 @@ extension GMSNavigator {
       notify { $0.navigator(self, didChangeSuggestedLightingMode: suggested) }
     }
     guard guiding, let core else {
-      mapView?.navigatorDidUpdate(location: fix)
+      for mapView in mapViews { mapView.navigatorDidUpdate(location: fix) }
       return
     }
+    traveled.append(fix.coordinate)
     let reachedBefore = state.waypointsReached
     state = core.update(state, with: fix)
     let progress = core.progress(for: state, now: now)
     routeProgress = progress
-    speedAlert = (speedAlertOptions ?? SpeedAlertOptions()).update(
+    speedAlert = (speedAlertOptions?.coreOptions ?? SpeedAlertOptions()).update(
       speedAlert, speed: fix.speed, limit: progress.currentSpeedLimit, now: now)
-    mapView?.navigatorDidUpdate(location: fix)
+    for mapView in mapViews { mapView.navigatorDidUpdate(location: fix) }
     notify { $0.navigator(self, didUpdate: fix) }
-    notify { $0.navigator(self, didUpdateRemainingTime: self.timeToNextDestination) }
-    notify { $0.navigator(self, didUpdateRemainingDistance: self.distanceToNextDestination) }
+    sendRemainingTimeAndDistance()
+    sendSpeeding(speed: fix.speed, limit: progress.currentSpeedLimit)
+    let delay = delayCategoryToNextDestination
+    if delay != lastDelayCategory {
+      lastDelayCategory = delay
+      notify { $0.navigator(self, didUpdate: delay) }
+    }
+    sendNavInfo(state: state.status == .reroutingRequested ? .rerouting : .enroute)
     if state.waypointsReached > reachedBefore || state.isComplete {
       let index = min(max(0, state.waypointsReached - 1), destinations.count - 1)
       if destinations.indices.contains(index) {
@@ -69,7 +78,7 @@ extension GMSNavigator {
 
   /// Asks the provider for a new route from `fix` to the remaining destinations.
   func reroute(from fix: CLLocation) {
-    let remaining = destinations.dropFirst(state.waypointsReached).map(\.coordinate)
+    let remaining = Array(destinationCoordinates.dropFirst(state.waypointsReached))
     guard !remaining.isEmpty else { return }
     let heading = fix.course >= 0 ? fix.course : nil
     guard
@@ -113,6 +122,7 @@ extension GMSNavigator {
   }
 
   func raise(_ prompt: NavigationPrompt, kind: PromptKind, distance: CLLocationDistance) {
+    if kind == .traffic || kind == .incident { announceAlert(prompt.title) }
     let id = promptQueue.nextID
     activePrompts[id] = prompt
     let (next, events) = promptPolicy.raise(
@@ -148,14 +158,16 @@ extension GMSNavigator {
       switch event {
       case .show(let request):
         notify { $0.navigatorWillPresentPrompt(self) }
-        mapView?.presentPrompt(prompt(for: request), replacing: false)
+        let shown = prompt(for: request)
+        for mapView in mapViews { mapView.presentPrompt(shown, replacing: false) }
       case .change(let old, let request):
         activePrompts[old.id] = nil
         notify { $0.navigatorWillPresentPrompt(self) }
-        mapView?.presentPrompt(prompt(for: request), replacing: true)
+        let shown = prompt(for: request)
+        for mapView in mapViews { mapView.presentPrompt(shown, replacing: true) }
       case .hide(let request):
         activePrompts[request.id] = nil
-        mapView?.hideCurrentPrompt()
+        for mapView in mapViews { mapView.hideCurrentPrompt() }
         notify { $0.navigatorDidDismissPrompt(self) }
       }
     }

@@ -1,10 +1,10 @@
 /// The outcome of ``GMSNavigator/setDestinations(_:routingOptions:callback:)``, with the
-/// original's cases and raw values.
+/// original's cases and raw values (`GMSNavigationTypes.h`: `internalError` 0, `OK` 1, …).
 public enum GMSRouteStatus: Int, Sendable, Hashable, CustomStringConvertible {
-  /// A route was found.
-  case OK = 0
   /// Something failed inside the SDK.
-  case internalError = 1
+  case internalError = 0
+  /// A route was found.
+  case OK = 1
   /// No route joins the waypoints.
   case noRouteFound = 2
   /// The route provider could not be reached.

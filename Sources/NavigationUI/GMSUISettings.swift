@@ -5,7 +5,7 @@
 /// mapView.settings.compassButton = false
 /// mapView.settings.isNavigationTripProgressBarEnabled = true
 /// ```
-@MainActor
+@preconcurrency @MainActor
 public final class GMSUISettings {
   weak var mapView: GMSMapView?
 
@@ -36,6 +36,28 @@ public final class GMSUISettings {
   public var navigationHeaderPrimaryBackgroundColorNightMode: UIColor? { didSet { changed() } }
   /// The secondary background at night; `nil` is the day colour.
   public var navigationHeaderSecondaryBackgroundColorNightMode: UIColor? { didSet { changed() } }
+  /// The header's transparency (1 opaque, the default).
+  public var navigationHeaderBackgroundAlpha: CGFloat = 1 { didSet { changed() } }
+  /// The colour of the header's large maneuver arrow; `nil` is white.
+  public var navigationHeaderLargeManeuverIconColor: UIColor? { didSet { changed() } }
+  /// The colour of the "then" row's small maneuver arrow; `nil` follows the next-step text.
+  public var navigationHeaderSmallManeuverIconColor: UIColor? { didSet { changed() } }
+  /// The colour of recommended lanes in the lane guidance; `nil` is white.
+  public var navigationHeaderGuidanceRecommendedLaneColor: UIColor? { didSet { changed() } }
+  /// The colour of the "then" row's text; `nil` is white.
+  public var navigationHeaderNextStepTextColor: UIColor? { didSet { changed() } }
+  /// The colour of the distance value; `nil` is white.
+  public var navigationHeaderDistanceValueTextColor: UIColor? { didSet { changed() } }
+  /// The colour of the distance units; `nil` follows the distance value.
+  public var navigationHeaderDistanceUnitsTextColor: UIColor? { didSet { changed() } }
+  /// The colour of the instruction (road) text; `nil` is white.
+  public var navigationHeaderInstructionsTextColor: UIColor? { didSet { changed() } }
+  /// Whether scrolling stays possible during a rotate or zoom gesture (default true).
+  public var allowScrollGesturesDuringRotateOrZoom = true
+  /// Whether the indoor floor picker shows (default true).
+  public var indoorPicker = true
+  /// Whether the my-location button and gestures consume taps (default true).
+  public var consumesGesturesInView = true
   /// Whether the route's destination markers show.
   public var showsDestinationMarkers = true { didSet { changed() } }
   /// Whether incident cards show on tap.
@@ -69,7 +91,7 @@ public final class GMSUISettings {
 }
 
 /// A custom view shown in place of the secondary header (Guides/Spec.md §12.3).
-@MainActor
+@preconcurrency @MainActor
 public protocol GMSNavigationAccessoryView: AnyObject {
   /// The height the view needs within `size` on `mapView`.
   func heightForAccessoryViewConstrained(to size: CGSize, on mapView: GMSMapView) -> CGFloat

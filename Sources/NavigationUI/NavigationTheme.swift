@@ -10,12 +10,32 @@ struct NavigationTheme {
   var promptBackground: UIColor
   var promptText: UIColor
   var isNight: Bool
+  /// The header's per-element colours from ``GMSUISettings`` (`nil`: ``headerText``).
+  var headerArrow: UIColor?
+  var headerDistance: UIColor?
+  var headerRoad: UIColor?
+  var headerLanes: UIColor?
+  var headerNextStep: UIColor?
+  var headerAlpha: CGFloat = 1
 
   static let dayPrimary = UIColor(rgb: 0x0F9D58)
   static let daySecondary = UIColor(rgb: 0x0B7A43)
 
   /// The theme for a lighting mode and the header colours the settings chose.
   @MainActor static func make(lowLight: Bool, settings: GMSUISettings?) -> NavigationTheme {
+    var theme = base(lowLight: lowLight, settings: settings)
+    theme.headerArrow = settings?.navigationHeaderLargeManeuverIconColor
+    theme.headerDistance = settings?.navigationHeaderDistanceValueTextColor
+    theme.headerRoad = settings?.navigationHeaderInstructionsTextColor
+    theme.headerLanes = settings?.navigationHeaderGuidanceRecommendedLaneColor
+    theme.headerNextStep = settings?.navigationHeaderNextStepTextColor
+    theme.headerAlpha = settings?.navigationHeaderBackgroundAlpha ?? 1
+    return theme
+  }
+
+  @MainActor private static func base(lowLight: Bool, settings: GMSUISettings?)
+    -> NavigationTheme
+  {
     let primary = settings?.navigationHeaderPrimaryBackgroundColor ?? dayPrimary
     let secondary = settings?.navigationHeaderSecondaryBackgroundColor ?? daySecondary
     if lowLight {

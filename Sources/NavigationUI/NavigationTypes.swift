@@ -35,30 +35,60 @@ public enum GMSNavigationTravelMode: Int, Sendable, Hashable {
   case taxicab = 4
 }
 
-/// Options for making a map view: the screen it is for (CarPlay refuses layout delegates).
-public struct GMSMapViewOptions {
-  /// The frame of the map view.
+/// Options for making a map view (`GMSMapViewOptions`): frame, camera, map ID, background
+/// colour and the screen it is for (a CarPlay screen refuses layout delegates).
+///
+/// ```swift
+/// let options = GMSMapViewOptions()
+/// options.camera = GMSCameraPosition.camera(withLatitude: 43.7384, longitude: 7.4246, zoom: 14)
+/// let mapView = GMSMapView(options: options)
+/// ```
+@preconcurrency @MainActor
+public final class GMSMapViewOptions {
+  /// The frame of the map view (`.zero` by default).
   public var frame: CGRect
+  /// The first camera; `nil` keeps the default camera.
+  public var camera: GMSCameraPosition?
+  /// The map ID (cloud styling in the original; kept for the caller here).
+  public var mapID: GMSMapID?
+  /// The map view's background colour; `nil` keeps the default.
+  public var backgroundColor: UIColor?
   /// The screen; `.main` by default. A screen with the `.carPlay` idiom makes a CarPlay map.
   public var screen: UIScreen
 
+  /// Default options: zero frame, default camera, the main screen.
+  public init() {
+    frame = .zero
+    screen = .main
+  }
+
   /// Options with a frame and a screen.
-  @MainActor
-  public init(frame: CGRect = .zero, screen: UIScreen = .main) {
+  public convenience init(frame: CGRect, screen: UIScreen = .main) {
+    self.init()
     self.frame = frame
     self.screen = screen
   }
 }
 
-/// A navigation session for ``GMSMapView/enableNavigation(with:)``.
-@MainActor
-public final class GMSNavigationSession {
-  /// Whether the user accepted the navigation terms; a session without them cannot enable
-  /// navigation.
-  public var areTermsAndConditionsAccepted: Bool
+/// A map ID (`GMSMapID`): an identifier for a cloud-styled map.
+public final class GMSMapID: Sendable, Hashable, CustomStringConvertible {
+  /// The identifier.
+  public let identifier: String
 
-  /// A session; terms are accepted by default in this implementation.
-  public init(termsAccepted: Bool = true) {
-    areTermsAndConditionsAccepted = termsAccepted
+  /// A map ID from its identifier.
+  public init(identifier: String) { self.identifier = identifier }
+
+  /// A map ID from its identifier (the original's class constructor).
+  public static func mapID(withIdentifier identifier: String) -> GMSMapID {
+    GMSMapID(identifier: identifier)
   }
+
+  /// Same identifier.
+  public static func == (a: GMSMapID, b: GMSMapID) -> Bool { a.identifier == b.identifier }
+
+  /// Hashes the identifier.
+  public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+
+  /// The identifier.
+  public var description: String { identifier }
 }

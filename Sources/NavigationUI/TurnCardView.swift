@@ -48,9 +48,16 @@ final class TurnCardView: ComponentView {
   }
 
   override func apply(_ theme: NavigationTheme) {
-    backgroundColor = theme.headerPrimary
-    secondary.backgroundColor = theme.headerSecondary
-    for label in [arrow, distance, road, lanes, thenRow] { label.textColor = theme.headerText }
+    let alpha = theme.headerAlpha
+    backgroundColor =
+      alpha == 1 ? theme.headerPrimary : theme.headerPrimary.withAlphaComponent(alpha)
+    secondary.backgroundColor =
+      alpha == 1 ? theme.headerSecondary : theme.headerSecondary.withAlphaComponent(alpha)
+    arrow.textColor = theme.headerArrow ?? theme.headerText
+    distance.textColor = theme.headerDistance ?? theme.headerText
+    road.textColor = theme.headerRoad ?? theme.headerText
+    lanes.textColor = theme.headerLanes ?? theme.headerText
+    thenRow.textColor = theme.headerNextStep ?? theme.headerText
   }
 
   /// Shows a maneuver.

@@ -26,15 +26,21 @@ public struct ImageCatalog: Sendable {
   }
 
   /// The built-in navigation icons (see ``BuiltInIcons``), under their SF Symbols names.
-  public static let standard = ImageCatalog(BuiltInIcons.all.mapValues { Content.vector($0) })
+  /// With them, the Navigation SDK's maneuver arrows (``ManeuverIcons``).
+  public static let standard = ImageCatalog(
+    BuiltInIcons.all.merging(ManeuverIcons.all) { first, _ in first }.mapValues {
+      Content.vector($0)
+    })
 
   /// Adds or replaces the picture for `name`.
   public mutating func register(_ name: String, _ content: Content) {
     entries[name] = content
   }
 
-  /// The picture for `name`, if any.
-  public func content(named name: String) -> Content? { entries[name] }
+  /// The picture for `name`, if any (lane strips, `gms.lanes:…`, are made on request).
+  public func content(named name: String) -> Content? {
+    entries[name] ?? ManeuverIcons.lanes(named: name).map { .vector($0) }
+  }
 
   /// The registered names, sorted.
   public var names: [String] { entries.keys.sorted() }

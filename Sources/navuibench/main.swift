@@ -35,6 +35,7 @@ func run() {
   try? mapView.setLayoutDelegate(BenchDelegate())
   mapView.shouldDisplaySpeedometer = true
   mapView.shouldDisplaySpeedLimit = true
+  try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
   mapView.isNavigationEnabled = true
   let navigator = mapView.navigator!
   mapView.locationSimulator?.simulateLocation(

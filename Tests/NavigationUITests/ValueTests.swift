@@ -52,16 +52,24 @@ struct ValueTests {
 
   @Test func sessionTermsGateNavigation() throws {
     let h = try Harness(delegate: BasicLayoutDelegate())
-    #expect(!h.mapView.enableNavigation(with: GMSNavigationSession(termsAccepted: false)))
+    let session = try #require(GMSNavigationServices.createNavigationSession())
+    GMSNavigationServices.requiresTermsAndConditionsAcceptance = true
+    defer { GMSNavigationServices.requiresTermsAndConditionsAcceptance = false }
+    GMSNavigationServices.resetTermsAndConditionsAccepted()
+    #expect(!h.mapView.enableNavigation(with: session))
     #expect(!h.mapView.isNavigationEnabled)
-    #expect(h.mapView.navigator == nil)
-    #expect(h.mapView.enableNavigation(with: GMSNavigationSession()))
+    #expect(GMSNavigationServices.createNavigationSession() == nil)
+    try GMSNavigationServices.acceptTermsAndConditions(persisting: false)
+    #expect(h.mapView.enableNavigation(with: session))
+    #expect(h.mapView.navigator === session.navigator)
     #expect(h.mapView.isNavigationEnabled)
     #expect(h.mapView.layoutCallbackLog == ["enableNavigationUI"])
   }
 
   @Test func enumsKeepTheOriginalRawValues() {
-    #expect(GMSRouteStatus.OK.rawValue == 0)
+    #expect(GMSRouteStatus.internalError.rawValue == 0)
+    #expect(GMSRouteStatus.OK.rawValue == 1)
+    #expect(GMSRouteStatus.travelModeUnsupported.rawValue == 11)
     #expect(GMSNavigationAlternateRoutesStrategy.all.rawValue == 0)
     #expect(GMSNavigationAlternateRoutesStrategy.none.rawValue == 1)
     #expect(GMSNavigationAlternateRoutesStrategy.one.rawValue == 2)
