@@ -38,7 +38,10 @@ struct RegressionTests {
       c([(15, -0.5)], -53, .greaterThanOrEqual, .required),
     ]
     let solver = Solver()
-    for constraint in constraints { try solver.addConstraint(constraint) }
+    for constraint in constraints {
+      try solver.addConstraint(constraint)
+      #expect(solver.checkInvariants() == [])
+    }
     solver.updateVariables()
     for r in constraints where r.isRequired {
       #expect(r.violation < 1e-9, "\(r) violated by \(r.violation)")
