@@ -9,12 +9,14 @@ rejected as unsatisfiable and the optimal weighted error, by strength as kiwi we
 also reports which values the build's optimum determines uniquely, and runs kiwisolver on
 each build (in a child process, since kiwi aborts the process on some of these systems).
 
-    python3 solver_lp_peer.py --count 5000 --seed 1 [--kiwi 1000] > reference.json
+    python3 solver_lp_peer.py --count 1250 --seed 1 --incremental 250 --unique 100 \
+        --kiwi 1250 > reference.json
     python3 solver_lp_peer.py --check systems.json > reference.json
 
-`--check FILE` takes systems in the same JSON form (the "systems" list of the output, fields
-"nv", "cons", "edits" and optionally "ops") instead of generating them, and adds the
-reference results: a kept set of systems is checked the same way as the generated ones.
+`--check PATH` takes systems from a file or a directory of .json files instead of generating
+them: in this script's output form (fields "nv", "cons", "edits" and optionally "ops"), or
+cassowary-bench-v1 workload documents (FORMAT.md; frames become suggestions). It adds the
+reference results, so a kept set of systems is checked the same way as the generated ones.
 
 Classes (each system's "class" field):
   points      2-10 variables, 2-20 constraints with small integer coefficients, required
@@ -32,9 +34,9 @@ Output: {"systems": [...]}; for each system "class", "nv", "cons" ([terms, const
 strength]), "edits" ([variable, strength, value]), "rejected" (indices of the build's
 constraints the LP finds unsatisfiable with the accepted ones before them), "opt" (optimal
 weighted error after the build), "ops" (each with "ok": accepted, and "opt" after it) and,
-with --kiwi, "values" (the LP's after the build), "unique" (which of them the optimum
-determines: tiny pulls in random directions leave them) and "kiwi" ({"aborted": bool,
-"values": [...]}).
+with --unique, "values" (the LP's after the build) and "unique" (which of them the optimum
+determines: the least and greatest value on the optimal face agree); with --kiwi, "kiwi"
+({"aborted": bool, "values": [...]}).
 """
 
 from __future__ import annotations
@@ -215,17 +217,21 @@ def workload_system(rng, klass):
 
 
 class Block:
-    """One state: variables, active constraints and edits, as rows of the stacked LP."""
+    """One state: variables, active constraints and edits, as rows of the stacked LP. With
+    `face`, the weighted error is held at most `face` and the objective is `pulls` instead:
+    (variable, target, weight) terms `weight·|x - target|`."""
 
-    def __init__(self, nv, cons, edits):
+    def __init__(self, nv, cons, edits, face=None, pulls=()):
         self.nv, self.cons, self.edits = nv, cons, edits
+        self.face, self.pulls = face, pulls
 
 
 OPTIONS = {"primal_feasibility_tolerance": 1e-9, "dual_feasibility_tolerance": 1e-9}
 
 
-def solve_blocks(blocks):
-    """Solves the blocks as one LP. Returns (status, [x per block])."""
+def solve_blocks(blocks, strict=True):
+    """Solves the blocks as one LP. Returns (status, [x per block]); when HiGHS fails,
+    raises, or with `strict` false returns ("failed", None)."""
     cols = 0
     c_obj = []
     ub_r, ub_c, ub_v, b_ub = [], [], [], []
@@ -244,15 +250,22 @@ def solve_blocks(blocks):
         offsets.append(x0)
         rows = [(terms, c, op, s) for terms, c, op, s in blk.cons]
         rows += [([[v, 1.0]], -float(value), "==", s) for v, s, value in blk.edits]
+        face = blk.face is not None
+        errors = []  # (column, weight) of the block's weighted error
+        rows += [([[v, 1.0]], -float(target), "==", ("pull", w)) for v, target, w in blk.pulls]
         for terms, c, op, s in rows:
-            w = weight(s)
-            req = w >= REQUIRED
+            pull = isinstance(s, tuple)
+            w = s[1] if pull else weight(s)
+            req = not pull and w >= REQUIRED
+            cost = w if pull or not face else 0.0
             extra = []  # (column, coefficient)
             if not req:
                 if op in ("==", "<="):
-                    extra.append((new_cols(1, w), -1.0))
+                    extra.append((new_cols(1, cost), -1.0))
                 if op in ("==", ">="):
-                    extra.append((new_cols(1, w), 1.0))
+                    extra.append((new_cols(1, cost), 1.0))
+                if not pull:
+                    errors += [(col, w) for col, _ in extra]
             entries = [(x0 + int(v), float(k)) for v, k in terms] + extra
             if op == "==":
                 r = len(b_eq)
@@ -265,6 +278,11 @@ def solve_blocks(blocks):
                 for col, k in entries:
                     ub_r.append(r), ub_c.append(col), ub_v.append(sign * k)
                 b_ub.append(-sign * float(c))
+        if face and errors:
+            r = len(b_ub)
+            for col, w in errors:
+                ub_r.append(r), ub_c.append(col), ub_v.append(w)
+            b_ub.append(blk.face)
     # The variables are free; the error columns non-negative.
     free = set()
     for blk, x0 in zip(blocks, offsets):
@@ -280,6 +298,8 @@ def solve_blocks(blocks):
             break
     if res.status == 2:
         return "infeasible", None
+    if res.status != 0 and not strict:
+        return "failed", None
     if res.status != 0:
         raise RuntimeError("HiGHS: %s %s (%d columns, %d + %d rows)" % (res.status, res.message, cols, len(b_ub), len(b_eq)))
     return "optimal", [res.x[x0:x0 + blk.nv] for blk, x0 in zip(blocks, offsets)]
@@ -313,39 +333,43 @@ def optima(blocks, batch=60, solutions=False):
     out = []
     for k in range(0, len(blocks), batch):
         part = blocks[k:k + batch]
-        status, xs = solve_blocks(part)
+        try:
+            status, xs = solve_blocks(part)
+        except RuntimeError:  # HiGHS gave up on the batch: one block at a time
+            status = "infeasible"
         if status == "infeasible":
             xs = []
             for b in part:
-                st, one = solve_blocks([b])
-                xs.append(None if st == "infeasible" else one[0])
+                st, one = solve_blocks([b], strict=False)
+                xs.append(None if st != "optimal" else one[0])
         for b, x in zip(part, xs):
             e = None if x is None else error(b, x)
             out.append((e, None if x is None else [float(v) for v in x]) if solutions else e)
     return out
 
 
-def unique_values(blocks, solutions, seed, pulls=4):
-    """Which variables each state determines: its optimum moved by tiny pulls (weight 1e-4
-    and less, toward targets 1e4 away) in random directions; a value any pull moves is not
-    unique. Returns one list of flags per block."""
-    import random
-
-    rng = random.Random(seed)
+def unique_values(blocks, solutions):
+    """Which variables each state determines: each variable's least and greatest value on
+    the optimal face (the weighted error held at the optimum, to round-off), found by
+    pulling it toward far targets there; a value whose range is not a point is not unique.
+    Returns one list of flags per block."""
     pulled = []
-    for b in blocks:
-        for _ in range(pulls):
-            extra = [[[[v, 1]], -rng.choice([-1e4, 1e4]), "==", 1e-4 * rng.uniform(0.2, 1.0)]
-                     for v in range(b.nv)]
-            pulled.append(Block(b.nv, b.cons + extra, b.edits))
-    moved = optima(pulled, solutions=True)
+    for b, (opt, x) in zip(blocks, solutions):
+        face = 1e-9 + opt * (1 + 1e-12)
+        far = 10 * max(1e3, max(abs(t) for t in x))  # beyond anything near the optimum
+        for v in range(b.nv):
+            for target in (-far, far):
+                pulled.append(Block(b.nv, b.cons, b.edits, face=face, pulls=[(v, target, 1.0)]))
+    ends = optima(pulled, solutions=True)
     flags = []
-    for n, (b, (_, x)) in enumerate(zip(blocks, solutions)):
-        unique = [x is not None] * b.nv
-        for _, y in moved[n * pulls:(n + 1) * pulls]:
-            for v in range(b.nv):
-                if y is None or abs(y[v] - x[v]) > 1e-6 * max(1.0, abs(x[v])):
-                    unique[v] = False
+    k = 0
+    for b, (_, x) in zip(blocks, solutions):
+        unique = []
+        for v in range(b.nv):
+            (_, low), (_, high) = ends[k], ends[k + 1]
+            k += 2
+            unique.append(x is not None and low is not None and high is not None
+                          and abs(high[v] - low[v]) <= 1e-7 * max(1.0, abs(x[v])))
         flags.append(unique)
     return flags
 
@@ -544,6 +568,35 @@ def generate(count, seed, steps):
     return rng, systems
 
 
+def from_workload(doc):
+    """A cassowary-bench-v1 document (FORMAT.md) as a system: its frames become suggestions."""
+    return {
+        "class": doc.get("name", "kept"),
+        "nv": len(doc["variables"]),
+        "cons": [[c["t"], c["c"], c["op"], c["s"]] for c in doc["constraints"]],
+        "edits": [[e["v"], e["s"], e["initial"]] for e in doc["edits"]],
+        "ops": [{"k": "suggest", "e": e, "value": v} for fr in doc.get("frames", []) for e, v in fr],
+    }
+
+
+def kept_systems(path):
+    """Systems from a file or a directory of files: this script's output form ({"systems":
+    [...]} or a list), or cassowary-bench-v1 documents (one per file or a list)."""
+    paths = [path] if os.path.isfile(path) else sorted(
+        os.path.join(path, n) for n in os.listdir(path) if n.endswith(".json"))
+    systems = []
+    for p in paths:
+        with open(p) as f:
+            doc = json.load(f)
+        items = doc["systems"] if isinstance(doc, dict) and "systems" in doc else doc
+        for s in items if isinstance(items, list) else [items]:
+            s = from_workload(s) if "variables" in s else s
+            s.setdefault("class", "kept")
+            s.setdefault("ops", [])
+            systems.append(s)
+    return systems
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=100)
@@ -551,18 +604,14 @@ def main(argv=None):
     ap.add_argument("--steps", type=int, default=6, help="operations after each build")
     ap.add_argument("--incremental", type=int, default=None,
                     help="give operations to only the first N systems")
-    ap.add_argument("--kiwi", type=int, default=0,
-                    help="for the first N systems: the LP's values, which are unique, and kiwisolver's")
+    ap.add_argument("--unique", type=int, default=0,
+                    help="for the first N systems: the LP's values and which are unique")
+    ap.add_argument("--kiwi", type=int, default=0, help="run kiwisolver on the first N builds")
     ap.add_argument("--check", help="take the systems from this JSON file")
     args = ap.parse_args(argv)
 
     if args.check:
-        with open(args.check) as f:
-            doc = json.load(f)
-        systems = doc["systems"] if isinstance(doc, dict) else doc
-        for s in systems:
-            s.setdefault("class", "kept")
-            s.setdefault("ops", [])
+        systems = kept_systems(args.check)
         rng = None
     else:
         rng, systems = generate(args.count, args.seed, args.steps)
@@ -590,13 +639,15 @@ def main(argv=None):
         for op in system["ops"]:
             op["opt"] = flat[k]
             k += 1
-    if args.kiwi:
-        n = args.kiwi
-        flags = unique_values(build_blocks[:n], solutions[:n], args.seed)
-        items = [(s, s["rejected"]) for s in systems[:n]]
-        for s, (_, x), unique, kiwi in zip(systems, solutions, flags, kiwi_all(items)):
+    if args.unique:
+        n = args.unique
+        flags = unique_values(build_blocks[:n], solutions[:n])
+        for s, (_, x), unique in zip(systems, solutions, flags):
             s["values"] = x
             s["unique"] = unique
+    if args.kiwi:
+        items = [(s, s["rejected"]) for s in systems[:args.kiwi]]
+        for s, kiwi in zip(systems, kiwi_all(items)):
             s["kiwi"] = kiwi
     for s in systems:
         for key in [k for k in s if k.startswith("_")]:

@@ -338,18 +338,30 @@ extension Tableau {
     return bestSlot >= 0 ? bestSlot : nil
   }
 
-  /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric.
+  /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric;
+  /// beyond kiwi, a row of a basic dummy comes first.
+  ///
+  /// A basic dummy's row (a redundant required equality made basic on its own marker, all
+  /// dummies and a zero constant) that holds the marker says the equality follows from the
+  /// removed constraint and others. Pivoting there hands the removed constraint's role to the
+  /// redundant one and moves no constant. kiwi's ratio rules may pick another row instead;
+  /// substituting that into the dummy's row gives it a non-zero constant and a slack, and the
+  /// redundant equality stops holding (found by the LP differential test: seed 3, system 173).
   mutating func markerLeavingRow(for marker: Int32) -> Int32? {
     var r1 = Double.greatestFiniteMagnitude
     var r2 = Double.greatestFiniteMagnitude
     var first: (Int32, Int32) = (-1, Int32.max)
     var second: (Int32, Int32) = (-1, Int32.max)
     var third: (Int32, Int32) = (-1, Int32.min)
+    var dummy: (Int32, Int32) = (-1, Int32.max)
     for r in rowsHolding(marker) {
       let row = rows[Int(r)]
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      if info[Int(row.basic)].kind == .external {
+      let kind = info[Int(row.basic)].kind
+      if kind == .dummy {
+        if row.basic < dummy.1 { dummy = (r, row.basic) }
+      } else if kind == .external {
         if row.basic > third.1 { third = (r, row.basic) }
       } else if c < 0 {
         let ratio = -row.constant / c
@@ -365,8 +377,10 @@ extension Tableau {
         }
       }
     }
-    for candidate in [first.0, second.0, third.0] where candidate >= 0 { return candidate }
-    return nil
+    if dummy.0 >= 0 { return dummy.0 }
+    if first.0 >= 0 { return first.0 }
+    if second.0 >= 0 { return second.0 }
+    return third.0 >= 0 ? third.0 : nil
   }
 
   /// kiwi's `dualOptimize`. Returns nil on success, or the basic symbol of a row that no

@@ -49,4 +49,28 @@ struct RegressionTests {
     let optimum = 1e6 * 40 / 3  // HiGHS (scipy.optimize.linprog) on the same system
     #expect(abs(weightedError(constraints) - optimum) <= 1e-7 * optimum)
   }
+
+  /// Found by the LP differential test (seed 3, system 173: a required equality violated by 20
+  /// after removing another), shrunk by hand. `y == 6` is redundant when added (it follows from
+  /// `x + y == 10` and `x == 4`), so its row is all dummies and its own marker becomes basic.
+  /// Removing `x + y == 10` must hand its role to that row; kiwi's leaving-row rules pivoted
+  /// on an inequality's row instead, and `y` fell to 0.
+  @Test func removingAConstraintKeepsARedundantEqualityHolding() throws {
+    let x = Variable("x")
+    let y = Variable("y")
+    let solver = Solver()
+    try solver.addConstraint((x == 0) | .weak)
+    try solver.addConstraint((y == 0) | .weak)
+    let sum = x + y == 10
+    let required = [sum, x == 4, y == 6, x - y <= 20, x - y >= -20]
+    for c in required {
+      try solver.addConstraint(c)
+      #expect(solver.checkInvariants() == [])
+    }
+    try solver.removeConstraint(sum)
+    #expect(solver.checkInvariants() == [])
+    solver.updateVariables()
+    #expect(x.value == 4)
+    #expect(y.value == 6)
+  }
 }
