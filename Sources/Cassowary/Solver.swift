@@ -94,7 +94,7 @@ public final class Solver {
 
   /// Removes a value constraint.
   ///
-  /// - Throws: ``SolverError/internalError(_:)`` when the handle holds none.
+  /// - Throws: ``SolverError/unknownConstraintHandle(_:)`` when the handle holds none.
   package func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
     try engine.removeConstraint(handle)
   }

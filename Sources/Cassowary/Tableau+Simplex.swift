@@ -431,7 +431,7 @@ extension Tableau {
 
   mutating func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
     guard let t = tagIndex(of: handle) else {
-      throw .internalError("no constraint with handle \(handle.tag) in the solver")
+      throw .unknownConstraintHandle(handle.tag)
     }
     try deleteConstraint(tag: t)
   }
@@ -557,7 +557,7 @@ extension Tableau {
 
   mutating func setConstant(_ constant: Double, for handle: ConstraintHandle) throws(SolverError) {
     guard let t = tagIndex(of: handle) else {
-      throw .internalError("no constraint with handle \(handle.tag) in the solver")
+      throw .unknownConstraintHandle(handle.tag)
     }
     try setConstant(constant, tag: t)
   }
