@@ -253,9 +253,13 @@ extension Tableau {
     var v = info[Int(sym)].objective + value
     if nearZero(v) { v = 0 }
     info[Int(sym)].objective = v
-    // Candidates to enter: a negative coefficient, or any for a free (external) symbol.
+    // Candidates to enter: a negative coefficient, or for a free (external) symbol a positive
+    // one beyond round-off (a free symbol moves down as readily; within round-off its true
+    // coefficient is zero, and pivoting on it would only cost work).
     let k = info[Int(sym)].kind
-    if (v < 0 || (v > 0 && k == .external)) && !info[Int(sym)].inEnteringHeap && k != .dummy {
+    if (v < 0 || (k == .external && v > objectiveRoundOff)) && !info[Int(sym)].inEnteringHeap
+      && k != .dummy
+    {
       info[Int(sym)].inEnteringHeap = true
       enteringHeap.push(sym)
     }
@@ -269,14 +273,17 @@ extension Tableau {
   }
 
   /// The parametric symbol with the lowest id that can lower the objective: a negative
-  /// coefficient, or a positive one on a free (external) symbol, which can move down.
+  /// coefficient, or a positive one beyond round-off on a free (external) symbol, which can
+  /// move down.
   mutating func popEntering() -> Int32? {
     while let s = enteringHeap.pop() {
       guard Int(s) < info.count else { continue }
       info[Int(s)].inEnteringHeap = false
       let o = info[Int(s)].objective
       let k = info[Int(s)].kind
-      if (o < 0 || (o > 0 && k == .external)) && k != .dummy && info[Int(s)].basicRow < 0 {
+      if (o < 0 || (k == .external && o > objectiveRoundOff)) && k != .dummy
+        && info[Int(s)].basicRow < 0
+      {
         return s
       }
     }
