@@ -57,9 +57,16 @@ struct Buffer<Element> {
     count = 0
   }
 
+  /// Element `i` (bounds checked in debug builds only: `assert` costs nothing in release).
   subscript(i: Int) -> Element {
-    @inline(__always) unsafeAddress { UnsafePointer(base.unsafelyUnwrapped + i) }
-    @inline(__always) nonmutating unsafeMutableAddress { base.unsafelyUnwrapped + i }
+    @inline(__always) unsafeAddress {
+      assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
+      return UnsafePointer(base.unsafelyUnwrapped + i)
+    }
+    @inline(__always) nonmutating unsafeMutableAddress {
+      assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
+      return base.unsafelyUnwrapped + i
+    }
   }
 
   var indices: Range<Int> { 0..<count }
@@ -94,6 +101,7 @@ struct Buffer<Element> {
 
   /// Drops the last `n` elements (trivial values need no deinitialisation).
   mutating func removeLast(_ n: Int) {
+    assert(n >= 0 && n <= count, "removeLast(\(n)) of \(count)")
     count -= n
   }
 

@@ -94,7 +94,7 @@ public final class Solver {
 
   /// Removes a value constraint.
   ///
-  /// - Throws: ``SolverError/internalError(_:)`` when the handle holds none.
+  /// - Throws: ``SolverError/unknownConstraintHandle(_:)`` when the handle holds none.
   package func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
     try engine.removeConstraint(handle)
   }
@@ -179,6 +179,11 @@ public final class Solver {
   /// A readable dump of the tableau: rows, objective, infeasible rows, definitions, edits and
   /// the variables' values, in symbol order.
   public func dump() -> String { engine.dump() }
+
+  /// What is wrong with the solver's tableau, empty when it is sound (basic symbols in no
+  /// other row, restricted rows feasible, the objective in parametric symbols only and
+  /// optimal…). For tests: it visits the whole tableau.
+  func checkInvariants() -> [String] { engine.checkInvariants() }
 }
 
 extension Solver: CustomDebugStringConvertible {

@@ -4,6 +4,9 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
   case duplicateConstraint(Constraint)
   /// The constraint is not in the solver.
   case unknownConstraint(Constraint)
+  /// No value constraint in the solver has this handle (the tag of a removed one, or of
+  /// none).
+  case unknownConstraintHandle(Int32)
   /// The required constraint cannot hold together with the required constraints listed in
   /// `conflicting` (those already in the solver that, with it, admit no solution).
   case unsatisfiableConstraint(Constraint, conflicting: [Constraint])
@@ -24,6 +27,7 @@ public enum SolverError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .duplicateConstraint(let c): return "duplicate constraint: \(c)"
     case .unknownConstraint(let c): return "unknown constraint: \(c)"
+    case .unknownConstraintHandle(let tag): return "no constraint with handle \(tag) in the solver"
     case .unsatisfiableConstraint(let c, let others):
       let list = others.map { "  \($0)" }.joined(separator: "\n")
       return "unsatisfiable constraint: \(c)"

@@ -253,7 +253,13 @@ extension Tableau {
     var v = info[Int(sym)].objective + value
     if nearZero(v) { v = 0 }
     info[Int(sym)].objective = v
-    if v < 0 && !info[Int(sym)].inEnteringHeap && info[Int(sym)].kind != .dummy {
+    // Candidates to enter: a negative coefficient, or for a free (external) symbol a positive
+    // one beyond round-off (a free symbol moves down as readily; within round-off its true
+    // coefficient is zero, and pivoting on it would only cost work).
+    let k = info[Int(sym)].kind
+    if (v < 0 || (k == .external && v > objectiveRoundOff)) && !info[Int(sym)].inEnteringHeap
+      && k != .dummy
+    {
       info[Int(sym)].inEnteringHeap = true
       enteringHeap.push(sym)
     }
@@ -266,12 +272,18 @@ extension Tableau {
     objectiveConstant += factor * row.constant
   }
 
-  /// The parametric symbol with the lowest id and a negative objective coefficient.
+  /// The parametric symbol with the lowest id that can lower the objective: a negative
+  /// coefficient, or a positive one beyond round-off on a free (external) symbol, which can
+  /// move down.
   mutating func popEntering() -> Int32? {
     while let s = enteringHeap.pop() {
       guard Int(s) < info.count else { continue }
       info[Int(s)].inEnteringHeap = false
-      if info[Int(s)].objective < 0 && info[Int(s)].kind != .dummy && info[Int(s)].basicRow < 0 {
+      let o = info[Int(s)].objective
+      let k = info[Int(s)].kind
+      if (o < 0 || (k == .external && o > objectiveRoundOff)) && k != .dummy
+        && info[Int(s)].basicRow < 0
+      {
         return s
       }
     }

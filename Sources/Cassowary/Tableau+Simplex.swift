@@ -76,6 +76,7 @@ extension Tableau {
     var row = finishAccumulation(extra: 2)
     let strength = constraint.strength.value
     let required = constraint.strength.isRequired
+    if !required { largestWeight = max(largestWeight, strength, constraint.belowStrength.value) }
     var marker: Int32 = -1
     var other: Int32 = -1
     var a = 1.0
@@ -256,38 +257,75 @@ extension Tableau {
     substitute(entering, with: row)
   }
 
-  /// kiwi's `optimize` on the objective: Bland's rule for the entering symbol.
+  /// kiwi's `optimize` on the objective (Bland's rule for the entering symbol), with two
+  /// changes (Guides/Solver.md, "Optimality"):
+  /// - a free (external) parametric symbol enters in whichever direction lowers the
+  ///   objective, not only upwards;
+  /// - a symbol that no restricted row bounds in that direction has a true objective
+  ///   coefficient of zero (the objective, a weighted sum of non-negative errors, cannot fall
+  ///   without bound), so what was computed is round-off: it is cleared. kiwi reports
+  ///   "unbounded objective" here. A coefficient too large to be round-off is a true bug.
   mutating func optimize() throws(SolverError) {
     while let entering = popEntering() {
-      guard let slot = leavingRow(for: entering) else {
-        throw .internalError("the objective is unbounded")
+      let c = info[Int(entering)].objective
+      guard let slot = leavingRow(for: entering, increasing: c < 0) else {
+        guard abs(c) <= objectiveRoundOff else {
+          throw .internalError(
+            "the objective is unbounded along symbol \(entering) (coefficient \(c))")
+        }
+        saveObjective(entering)
+        info[Int(entering)].objective = 0
+        continue
       }
       pivot(slot, entering: entering)
     }
   }
 
-  /// kiwi's `optimize` on the artificial objective.
+  /// The largest objective coefficient that can be round-off rather than a value: the
+  /// objective is a sum of weights up to `largestWeight` times row coefficients, and
+  /// round-off in it grows with that scale, where kiwi's absolute 1e-8 does not.
+  var objectiveRoundOff: Double { 1e-8 * largestWeight }
+
+  /// kiwi's `optimize` on the artificial objective, with the same two changes as
+  /// ``optimize()``: a free symbol enters either way, and one that no row bounds has a zero
+  /// true coefficient (the artificial objective is a restricted symbol's value), so its
+  /// round-off is dropped rather than read as "no solution".
   mutating func optimizeArtificial() {
     while let art = artificial {
       var entering: Int32 = -1
-      for i in 0..<art.count where art.coeff(i) < 0 && info[Int(art.sym(i))].kind != .dummy {
-        entering = art.sym(i)
-        break
+      var increasing = true
+      for i in 0..<art.count {
+        let s = art.sym(i)
+        let c = art.coeff(i)
+        let k = info[Int(s)].kind
+        if (c < 0 && k != .dummy) || (c > 0 && k == .external) {
+          entering = s
+          increasing = c < 0
+          break
+        }
       }
-      guard entering >= 0, let slot = leavingRow(for: entering) else { return }
+      guard entering >= 0 else { return }
+      guard let slot = leavingRow(for: entering, increasing: increasing) else {
+        let p = art.index(of: entering)!
+        guard abs(art.coeff(p)) <= 1e-6 else { return }
+        artificial!.remove(at: p)
+        continue
+      }
       pivot(slot, entering: entering)
     }
   }
 
-  /// kiwi's `getLeavingRow`: the restricted row with the smallest ratio (ties: lowest basic).
-  mutating func leavingRow(for entering: Int32) -> Int32? {
+  /// kiwi's `getLeavingRow`: the restricted row with the smallest ratio (ties: lowest basic)
+  /// for `entering` moving up (`increasing`) or, a free symbol, down.
+  mutating func leavingRow(for entering: Int32, increasing: Bool = true) -> Int32? {
     var best = Double.greatestFiniteMagnitude
     var bestSlot: Int32 = -1
     var bestBasic = Int32.max
     for r in rowsHolding(entering) {
       let row = rows[Int(r)]
       if info[Int(row.basic)].kind == .external { continue }
-      let c = row.coefficient(of: entering)
+      let a = row.coefficient(of: entering)
+      let c = increasing ? a : -a
       if c < 0 {
         let ratio = -row.constant / c
         if ratio < best || (ratio == best && row.basic < bestBasic) {
@@ -300,18 +338,30 @@ extension Tableau {
     return bestSlot >= 0 ? bestSlot : nil
   }
 
-  /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric.
+  /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric;
+  /// beyond kiwi, a row of a basic dummy comes first.
+  ///
+  /// A basic dummy's row (a redundant required equality made basic on its own marker, all
+  /// dummies and a zero constant) that holds the marker says the equality follows from the
+  /// removed constraint and others. Pivoting there hands the removed constraint's role to the
+  /// redundant one and moves no constant. kiwi's ratio rules may pick another row instead;
+  /// substituting that into the dummy's row gives it a non-zero constant and a slack, and the
+  /// redundant equality stops holding (found by the LP differential test: seed 3, system 173).
   mutating func markerLeavingRow(for marker: Int32) -> Int32? {
     var r1 = Double.greatestFiniteMagnitude
     var r2 = Double.greatestFiniteMagnitude
     var first: (Int32, Int32) = (-1, Int32.max)
     var second: (Int32, Int32) = (-1, Int32.max)
     var third: (Int32, Int32) = (-1, Int32.min)
+    var dummy: (Int32, Int32) = (-1, Int32.max)
     for r in rowsHolding(marker) {
       let row = rows[Int(r)]
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      if info[Int(row.basic)].kind == .external {
+      let kind = info[Int(row.basic)].kind
+      if kind == .dummy {
+        if row.basic < dummy.1 { dummy = (r, row.basic) }
+      } else if kind == .external {
         if row.basic > third.1 { third = (r, row.basic) }
       } else if c < 0 {
         let ratio = -row.constant / c
@@ -327,8 +377,10 @@ extension Tableau {
         }
       }
     }
-    for candidate in [first.0, second.0, third.0] where candidate >= 0 { return candidate }
-    return nil
+    if dummy.0 >= 0 { return dummy.0 }
+    if first.0 >= 0 { return first.0 }
+    if second.0 >= 0 { return second.0 }
+    return third.0 >= 0 ? third.0 : nil
   }
 
   /// kiwi's `dualOptimize`. Returns nil on success, or the basic symbol of a row that no
@@ -344,8 +396,17 @@ extension Tableau {
       for i in 0..<row.count {
         let s = row.sym(i)
         let c = row.coeff(i)
-        if c > 0 && info[Int(s)].kind != .dummy {
-          let r = info[Int(s)].objective / c
+        let k = info[Int(s)].kind
+        // A free (external) symbol may move either way: it can enter with a coefficient of
+        // either sign, at the ratio of its (zero at an optimum) objective coefficient.
+        if c > 0 && k != .dummy {
+          let r = k == .external ? abs(info[Int(s)].objective) / c : info[Int(s)].objective / c
+          if r < ratio {
+            ratio = r
+            entering = s
+          }
+        } else if c < 0 && k == .external {
+          let r = abs(info[Int(s)].objective) / -c
           if r < ratio {
             ratio = r
             entering = s
@@ -370,7 +431,7 @@ extension Tableau {
 
   mutating func removeConstraint(_ handle: ConstraintHandle) throws(SolverError) {
     guard let t = tagIndex(of: handle) else {
-      throw .internalError("no constraint with handle \(handle.tag) in the solver")
+      throw .unknownConstraintHandle(handle.tag)
     }
     try deleteConstraint(tag: t)
   }
@@ -496,7 +557,7 @@ extension Tableau {
 
   mutating func setConstant(_ constant: Double, for handle: ConstraintHandle) throws(SolverError) {
     guard let t = tagIndex(of: handle) else {
-      throw .internalError("no constraint with handle \(handle.tag) in the solver")
+      throw .unknownConstraintHandle(handle.tag)
     }
     try setConstant(constant, tag: t)
   }

@@ -21,6 +21,9 @@ struct Tableau {
 
   // MARK: Objective and simplex state
   var objectiveConstant: Double = 0
+  /// The largest weight a soft constraint ever brought into the objective (at least 1): the
+  /// scale of the objective's round-off (``objectiveRoundOff``).
+  var largestWeight: Double = 1
   var enteringHeap = IntHeap()
   var infeasible = Buffer<Int32>()
   var artificial: Row?

@@ -134,8 +134,20 @@ struct InlineConstraintTests {
     #expect(weakX == nil)
     #expect(solver.constraintCount == 0)
     #expect(solver.constraint(for: try #require(handle)) == nil)
-    #expect(throws: SolverError.self) { try solver.removeConstraint(try #require(handle)) }
-    #expect(throws: SolverError.self) { try solver.setConstant(1, for: try #require(handle)) }
+    let gone = try #require(handle)
+    // A handle that holds nothing gets its own error, not an internal one.
+    #expect {
+      try solver.removeConstraint(gone)
+    } throws: { error in
+      guard case .unknownConstraintHandle(let tag) = error as? SolverError else { return false }
+      return tag == gone.tag
+    }
+    #expect {
+      try solver.setConstant(1, for: gone)
+    } throws: { error in
+      guard case .unknownConstraintHandle(let tag) = error as? SolverError else { return false }
+      return tag == gone.tag
+    }
   }
 
   @Test func aVariableInTwoTermsIsReleasedOnce() throws {

@@ -9,7 +9,7 @@ import Testing
 /// system determines uniquely (kiwi's own perturbation finds which ones).
 ///
 /// The peer runs as `scripts/kiwi_peer.py` under the Python that `make test` sets up
-/// (`NAVUI_PYTHON`); without it the test fails and says how to install it.
+/// (`NAVUI_PYTHON`, see ``PythonPeer``); without it the test fails and says how to install it.
 @Suite("Differential against kiwisolver")
 struct KiwiDifferentialTests {
   struct System: Codable {
@@ -110,41 +110,14 @@ struct KiwiDifferentialTests {
   }
 
   static func runPeer(_ systems: [System]) throws -> [PeerResult] {
-    let root = SharedTestData.packageRoot
-    let env = ProcessInfo.processInfo.environment
-    let venv = root.appendingPathComponent(".venv/bin/python").path
-    let python =
-      env["NAVUI_PYTHON"] ?? (FileManager.default.fileExists(atPath: venv) ? venv : "python3")
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "kiwi-diff-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let input = dir.appendingPathComponent("systems.json")
     try JSONEncoder().encode(systems).write(to: input)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      python, root.appendingPathComponent("scripts/kiwi_peer.py").path, input.path,
-    ]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw PeerError(
-        message: "kiwisolver peer failed (\(python)); run `make setup` to install it:\n"
-          + (String(data: errors, encoding: .utf8) ?? ""))
-    }
+    let data = try PythonPeer.run(script: "kiwi_peer.py", arguments: [input.path])
     return try JSONDecoder().decode([PeerResult].self, from: data)
-  }
-
-  struct PeerError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
   }
 
   @Test func sameVerdictsAndValuesAsKiwi() throws {

@@ -30,6 +30,7 @@ struct PropertyTests {
         c = Constraint(e, c.op, strength: .required)
       }
       try solver.addConstraint(c)
+      expectSound(solver)
       active.append(c)
       solver.updateVariables()
       for r in active where r.isRequired {
@@ -49,6 +50,7 @@ struct PropertyTests {
     var active: [Constraint] = []
     var editValues: [(Variable, Strength, Double)] = []
     for _ in 0..<40 {
+      defer { expectSound(solver) }
       switch Int.random(in: 0..<10, using: &rng) {
       case 0..<5:
         let c = randomConstraint(&rng, vars, requiredShare: 0.4)
@@ -96,10 +98,12 @@ struct PropertyTests {
       var e = c.expression
       e.constant = c.constant
       try fresh.addConstraint(Constraint(e, c.op, strength: c.strength))
+      expectSound(fresh)
     }
     for (v, s, value) in editValues {
       try fresh.addEditVariable(v, strength: s)
       try fresh.suggestValue(value, for: v)
+      expectSound(fresh)
     }
     fresh.updateVariables()
     let rebuilt = weightedError(active + edits)
@@ -114,6 +118,7 @@ struct PropertyTests {
       let solver = Solver()
       for _ in 0..<60 {
         do { try solver.addConstraint(randomConstraint(&rng, vars, requiredShare: 0.5)) } catch {}
+        expectSound(solver)
       }
       solver.updateVariables()
       return solver.dump()
@@ -147,5 +152,12 @@ struct PropertyTests {
     try solver.suggestValue(0, for: offset)
     solver.updateVariables()
     #expect(abs(lefts.last!.value - (expected - 100)) < 1e-6)
+  }
+
+  /// The tableau's invariants hold (``Solver/checkInvariants()``): after every call, failed
+  /// ones included (a failure restores the solver).
+  func expectSound(_ solver: Solver, sourceLocation: SourceLocation = #_sourceLocation) {
+    let problems = solver.checkInvariants()
+    #expect(problems.isEmpty, "\(problems.prefix(5))", sourceLocation: sourceLocation)
   }
 }

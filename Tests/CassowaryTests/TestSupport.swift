@@ -1,4 +1,6 @@
 import Cassowary
+import Foundation
+import SharedTestData
 
 /// A seeded generator (splitmix64), so random tests repeat exactly.
 struct SplitMix64: RandomNumberGenerator {
@@ -34,4 +36,39 @@ func randomConstraint(
 /// The weighted violation of the non-required constraints: what the solver minimises.
 func weightedError(_ constraints: [Constraint]) -> Double {
   constraints.filter { !$0.isRequired }.reduce(0) { $0 + $1.strength.value * $1.violation }
+}
+
+/// Runs a test peer from `scripts/` under the Python that `make test` sets up
+/// (`NAVUI_PYTHON`, else the repository's `.venv`, else `python3`); returns its standard
+/// output, or throws with its standard error and how to install the peers.
+enum PythonPeer {
+  struct Failure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  static func run(script: String, arguments: [String]) throws -> Data {
+    let root = SharedTestData.packageRoot
+    let python = SharedTestData.python ?? "python3"
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "peer-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).err")
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errors) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [python, root.appendingPathComponent("scripts/\(script)").path] + arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = try FileHandle(forWritingTo: errors)
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+      throw Failure(
+        message: "\(script) failed (\(python)); run `make setup` to install the peers:\n\(text)")
+    }
+    return data
+  }
 }
