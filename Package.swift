@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Cassowary", targets: ["Cassowary"]),
     .library(name: "Text", targets: ["Text"]),
+    .library(name: "CairoGraphics", targets: ["CairoGraphics"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
@@ -21,7 +22,9 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .target(name: "Text", dependencies: ["CPango"]),
-    .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
+    .target(name: "CairoGraphics", dependencies: ["CCairo"]),
+    .target(
+      name: "ViewKit", dependencies: ["Cassowary", "Text", "CairoGraphics", "CCairo", "CPango"]),
     .target(name: "NavigationCore"),
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -45,7 +48,10 @@ let package = Package(
       providers: [.apt(["libcairo2-dev"])]),
     .target(
       name: "Rendering",
-      dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
+      dependencies: [
+        "ViewKit", "CairoGraphics", "Text", "NavigationCore", "Routing", "CCairo", "CPango",
+        "CZlib",
+      ]),
     .executableTarget(
       name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing", "Demo"]),
     .target(
@@ -55,7 +61,10 @@ let package = Package(
     .target(name: "CMallocStats"),
     .target(name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"]),
     .executableTarget(
-      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
+      name: "benchmarks",
+      dependencies: [
+        "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Rendering", "Demo", "CCairo",
+      ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     // Test support: one locator of ../shared/data (NAVUI_SHARED_DATA overrides) and one

@@ -17,6 +17,10 @@ let benchmarksUsage = """
                             solver-only timings of the same workloads from DIR (default
                             ../shared/bench/solver/workloads), screens of 100/1,000/10,000
                             views, and memory per view and per constraint.
+    draw [--samples N]      UIKit drawing: the demo screen captured with drawHierarchy at 3x
+                            against the renderer's frame (moved frames, alternating); 1,000
+                            UIBezierPath fills of a 48-pt rounded rectangle against CGContext
+                            and raw Cairo; redraw counts of a custom draw(_:) view.
 
   """
 

@@ -3,6 +3,7 @@
 // Suites:
 //   solver [--runs N] [--values] FILES…   cassowary-bench-v1 workloads (FORMAT.md line per file)
 //   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
+//   draw [--samples N]   UIKit drawing: drawHierarchy vs the renderer, UIBezierPath fills, redraws
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -21,6 +22,13 @@ case "solver":
 case "layout":
   do {
     try runLayoutBenchmark(Array(arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
+    exit(1)
+  }
+case "draw":
+  do {
+    try runDrawBenchmark(Array(arguments.dropFirst()))
   } catch {
     FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
     exit(1)
