@@ -208,6 +208,18 @@ final class CaptionView: UIView {
     #expect(UIImage(data: renderedPNG).map { pixel($0, 1, 1).alpha } == 255)
   }
 
+  @Test func undrawableSizesGiveEmptyImagesNotCrashes() {
+    for size in [
+      CGSize(width: -5, height: 10), CGSize(width: CGFloat.nan, height: 3),
+      CGSize(width: 1e7, height: 1e7),
+    ] {
+      var ran = false
+      let image = UIGraphicsImageRenderer(size: size).image { _ in ran = true }
+      #expect(!ran && image.cgImage == nil, "\(size)")
+      #expect(UIGraphicsImageRenderer(size: size).pngData { _ in }.isEmpty)
+    }
+  }
+
   @Test func olderImageContextFunctions() {
     UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 10), false, 2)
     UIColor.black.setFill()
