@@ -82,14 +82,35 @@ public final class CGImage: @unchecked Sendable, Hashable {
   let pixels: UnsafeMutableRawPointer
 
   /// Takes over `pixels` (allocated with `UnsafeMutableRawPointer.allocate`).
+  /// The image surface whose pixels these are (``init(takingSurface:)``), destroyed with
+  /// the image; `nil` when the image allocated them.
+  private let surface: OpaquePointer?
+
   init(width: Int, height: Int, bytesPerRow: Int, taking pixels: UnsafeMutableRawPointer) {
     self.width = width
     self.height = height
     self.bytesPerRow = bytesPerRow
     self.pixels = pixels
+    surface = nil
   }
 
-  deinit { pixels.deallocate() }
+  /// An image of an ARGB32 Cairo image surface's pixels without copying them: the image
+  /// takes the caller's reference, and nothing may draw into the surface any more.
+  package init?(takingSurface surface: OpaquePointer) {
+    cairo_surface_flush(surface)
+    guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    width = Int(cairo_image_surface_get_width(surface))
+    height = Int(cairo_image_surface_get_height(surface))
+    bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+    pixels = UnsafeMutableRawPointer(data)
+    self.surface = surface
+  }
+
+  deinit {
+    if let surface { cairo_surface_destroy(surface) } else { pixels.deallocate() }
+  }
 
   /// A copy of the pixels of an ARGB32 Cairo image surface.
   package convenience init?(copying surface: OpaquePointer) {

@@ -178,6 +178,18 @@ public final class UIGraphicsImageRendererContext {
       ?? UIImage(size: .zero, scale: scale)
   }
 
+  /// The image drawn, its pixels taken from the context without a copy: the context is
+  /// done (its image renderer's actions have returned).
+  func finalImage() -> UIImage {
+    cgContext.flush()
+    let reference = cairo_surface_reference(surface)!
+    guard let image = CGImage(takingSurface: reference) else {
+      cairo_surface_destroy(reference)
+      return UIImage(size: .zero, scale: scale)
+    }
+    return UIImage(cgImage: image, scale: scale, orientation: .up)
+  }
+
   /// Fills `rect` with the fill colour.
   public func fill(_ rect: CGRect) { cgContext.fill(rect) }
 
@@ -246,12 +258,12 @@ public final class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The image `actions` draw (empty, of ``size``, if the size is not drawable).
   public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     guard let context = run(actions) else { return UIImage(size: size, scale: format.scale) }
-    return context.currentImage
+    return context.finalImage()
   }
 
   /// The PNG of the image `actions` draw (empty data if the size is not drawable).
   public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
-    run(actions)?.currentImage.pngData() ?? Data()
+    run(actions)?.finalImage().pngData() ?? Data()
   }
 
   private func run(_ actions: (UIGraphicsImageRendererContext) -> Void)

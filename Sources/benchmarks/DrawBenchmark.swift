@@ -40,7 +40,7 @@ private func median(_ values: [Double]) -> Double {
 }
 
 private func line(_ name: String, _ values: [Double]) -> String {
-  name.padding(toLength: 44, withPad: " ", startingAt: 0)
+  name.padding(toLength: 48, withPad: " ", startingAt: 0)
     + String(format: "median %7.2f ms  min %7.2f ms", median(values), values.min() ?? 0)
 }
 
@@ -56,6 +56,7 @@ private func captureAgainstRenderer(samples: Int) throws {
   var draws: [Double] = []
   var drawAndEncode: [Double] = []
   var captures: [Double] = []
+  var empties: [Double] = []
   for index in 0..<(samples + 2) {
     time += 1
     session.advance(to: time)
@@ -70,8 +71,12 @@ private func captureAgainstRenderer(samples: Int) throws {
         _ = session.window.drawHierarchy(in: session.window.bounds, afterScreenUpdates: true)
       }
     }
+    let empty = milliseconds {
+      _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in }
+    }
     // The first two of each warm the caches.
     if index >= 2 {
+      empties.append(empty)
       draws.append(timed.timings.draw * 1000)
       drawAndEncode.append(total)
       captures.append(capture)
@@ -81,6 +86,7 @@ private func captureAgainstRenderer(samples: Int) throws {
   print("  " + line("Renderer draw (renderbench's draw)", draws))
   print("  " + line("Renderer draw + PNG encode", drawAndEncode))
   print("  " + line("drawHierarchy into UIGraphicsImageRenderer", captures))
+  print("  " + line("  of which an empty 3x image (allocation)", empties))
   print(
     String(
       format: "  drawHierarchy / renderer draw: %.3f; / draw + encode: %.3f",
