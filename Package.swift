@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Cassowary", targets: ["Cassowary"]),
     .library(name: "Text", targets: ["Text"]),
+    .library(name: "CairoGraphics", targets: ["CairoGraphics"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
@@ -23,7 +24,9 @@ let package = Package(
     .systemLibrary(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .target(name: "Text", dependencies: ["CPango"]),
-    .target(name: "ViewKit", dependencies: ["Cassowary", "Text"]),
+    .target(name: "CairoGraphics", dependencies: ["CCairo"]),
+    .target(
+      name: "ViewKit", dependencies: ["Cassowary", "Text", "CairoGraphics", "CCairo", "CPango"]),
     .target(name: "NavigationCore", resources: [.copy("Resources/instructions")]),
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -56,7 +59,10 @@ let package = Package(
       providers: [.apt(["libcairo2-dev"])]),
     .target(
       name: "Rendering",
-      dependencies: ["ViewKit", "Text", "NavigationCore", "Routing", "CCairo", "CPango", "CZlib"]),
+      dependencies: [
+        "ViewKit", "CairoGraphics", "Text", "NavigationCore", "Routing", "CCairo", "CPango",
+        "CZlib",
+      ]),
     .executableTarget(
       name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing", "Demo"]),
     .target(
@@ -72,7 +78,7 @@ let package = Package(
       name: "benchmarks",
       dependencies: [
         "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
-        "NavigationCore",
+        "NavigationCore", "Rendering", "Demo", "CCairo",
       ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),

@@ -36,11 +36,15 @@ public final class DemoSession {
   private var nextPrompt = 0
   private let delegate: (any NavigationLayoutDelegate)?
 
-  /// Sets up the screen, routes and starts guidance with the simulator at time 0.
+  /// Sets up the screen, routes and starts guidance with the simulator at time 0, the
+  /// navigation UI laid out by `layoutDelegate` when given (else by the configuration's
+  /// layout).
   ///
   /// - Throws: ``DemoError`` when a point is off the map, the route file is bad, or no route
   ///   is found.
-  public init(configuration: DemoConfiguration) throws(DemoError) {
+  public init(
+    configuration: DemoConfiguration, layoutDelegate: (any NavigationLayoutDelegate)? = nil
+  ) throws(DemoError) {
     self.configuration = configuration
     let provider = try Self.routeProvider(for: configuration)
     window = UIWindow(
@@ -48,7 +52,7 @@ public final class DemoSession {
       safeAreaInsets: configuration.safeArea, clock: clock)
     window.backgroundColor = .white
     mapView = GMSMapView(frame: window.bounds)
-    delegate = configuration.layout.makeDelegate()
+    delegate = layoutDelegate ?? configuration.layout.makeDelegate()
     if configuration.isRightToLeft {
       window.semanticContentAttribute = .forceRightToLeft
       mapView.semanticContentAttribute = .forceRightToLeft
@@ -72,6 +76,10 @@ public final class DemoSession {
       }
     }
     try start(provider: provider.provider, origin: provider.origin)
+    // Apps capturing the window (`drawHierarchy`, `layer.render(in:)`) get the map too.
+    Renderer(scale: configuration.scale).attach(to: window) { [weak self] in
+      try? self?.mapLayer()
+    }
   }
 
   /// Records an app action, after the layout callbacks that came before it.

@@ -31,38 +31,7 @@ enum CairoDrawing {
   static func roundedRect(
     _ cr: OpaquePointer, _ rect: CGRect, radius: Double, corners: CACornerMask
   ) {
-    let x = Double(rect.minX)
-    let y = Double(rect.minY)
-    let w = Double(rect.width)
-    let h = Double(rect.height)
-    let r = max(0, min(radius, min(w, h) / 2))
-    guard r > 0, !corners.isEmpty else {
-      cairo_rectangle(cr, x, y, w, h)
-      return
-    }
-    func cornerRadius(_ corner: CACornerMask) -> Double { corners.contains(corner) ? r : 0 }
-    let topLeft = cornerRadius(.layerMinXMinYCorner)
-    let topRight = cornerRadius(.layerMaxXMinYCorner)
-    let bottomRight = cornerRadius(.layerMaxXMaxYCorner)
-    let bottomLeft = cornerRadius(.layerMinXMaxYCorner)
-    cairo_new_sub_path(cr)
-    corner(cr, x + w - topRight, y + topRight, topRight, -.pi / 2, 0, orElse: (x + w, y))
-    corner(
-      cr, x + w - bottomRight, y + h - bottomRight, bottomRight, 0, .pi / 2, orElse: (x + w, y + h))
-    corner(cr, x + bottomLeft, y + h - bottomLeft, bottomLeft, .pi / 2, .pi, orElse: (x, y + h))
-    corner(cr, x + topLeft, y + topLeft, topLeft, .pi, 1.5 * .pi, orElse: (x, y))
-    cairo_close_path(cr)
-  }
-
-  private static func corner(
-    _ cr: OpaquePointer, _ cx: Double, _ cy: Double, _ r: Double, _ a0: Double, _ a1: Double,
-    orElse point: (Double, Double)
-  ) {
-    if r > 0 {
-      cairo_arc(cr, cx, cy, r, a0, a1)
-    } else {
-      cairo_line_to(cr, point.0, point.1)
-    }
+    ViewTreePainter.roundedRect(cr, rect, radius: radius, corners: corners)
   }
 
   /// Adds a vector path, mapped by the current transformation.
@@ -122,22 +91,6 @@ enum CairoDrawing {
 
   /// The rectangle an image of `size` takes in `bounds` under a content mode.
   static func placement(of size: CGSize, in bounds: CGRect, mode: UIView.ContentMode) -> CGRect {
-    let w = size.width
-    let h = size.height
-    guard w > 0, h > 0 else { return bounds }
-    switch mode {
-    case .scaleToFill, .redraw: return bounds
-    case .scaleAspectFit, .scaleAspectFill:
-      let sx = bounds.width / w
-      let sy = bounds.height / h
-      let s = mode == .scaleAspectFit ? min(sx, sy) : max(sx, sy)
-      return CGRect(
-        x: bounds.midX - w * s / 2, y: bounds.midY - h * s / 2, width: w * s, height: h * s)
-    case .center: return CGRect(x: bounds.midX - w / 2, y: bounds.midY - h / 2, width: w, height: h)
-    case .top: return CGRect(x: bounds.midX - w / 2, y: bounds.minY, width: w, height: h)
-    case .bottom: return CGRect(x: bounds.midX - w / 2, y: bounds.maxY - h, width: w, height: h)
-    case .left: return CGRect(x: bounds.minX, y: bounds.midY - h / 2, width: w, height: h)
-    case .right: return CGRect(x: bounds.maxX - w, y: bounds.midY - h / 2, width: w, height: h)
-    }
+    ViewTreePainter.placement(of: size, in: bounds, mode: mode)
   }
 }

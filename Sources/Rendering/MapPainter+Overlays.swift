@@ -2,6 +2,7 @@ import CCairo
 import CPango
 import Foundation
 import NavigationCore
+import ViewKit
 
 extension MapPainter {
   /// Adds a coordinate line as one subpath in device space.

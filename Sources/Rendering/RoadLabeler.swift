@@ -1,6 +1,7 @@
 import CCairo
 import CPango
 import Foundation
+import ViewKit
 
 /// Places street names along roads: on the longest nearly straight stretch of each named
 /// road on screen, turned to read left to right, with a halo, skipping names that would

@@ -2,11 +2,12 @@ import CCairo
 import Foundation
 import ViewKit
 
-/// Walks a view tree back to front and paints each view with its presentation values at one
-/// moment: background, rounded and masked corners, content (text, images, the map), subviews
-/// clipped where the view clips, then the border, all under the view's group opacity.
+/// What the renderer adds to ViewKit's painting of a view tree (``ViewTreePainter`` walks the
+/// tree; this is its ``ViewTreePaintingHooks``): the map, catalogue images, kept shadow
+/// masks, backgrounds that leave out what the map covers, and the PNG pipeline told as each
+/// view begins.
 @MainActor
-final class ViewPainter {
+final class ViewPainter: ViewTreePaintingHooks {
   let cr: OpaquePointer
   let time: TimeInterval
   let images: ImageCatalog
@@ -58,6 +59,12 @@ final class ViewPainter {
 
   /// Paints `root` at the origin (a window's own frame origin is ignored).
   func paint(root: UIView) {
+    ViewTreePainter(cr: cr, time: time, hooks: self).paint(root: root)
+  }
+
+  /// Works out, before painting `root`, what the map covers and what the pipeline may
+  /// encode ahead.
+  func prepare(root: UIView) {
     self.root = root
     if rasterScale != nil, let map {
       let mapView = map.view ?? root
@@ -70,20 +77,10 @@ final class ViewPainter {
       }
     }
     step = 0
-    paint(root, isRoot: true)
   }
 
-  /// A view's frame and opacity on screen, `nil` when it is not painted (hidden, fully
-  /// transparent, or a frame that is not finite).
   private func shown(_ view: UIView) -> (frame: CGRect, opacity: Double)? {
-    guard !view.isHidden else { return nil }
-    let layer = view.layer
-    let opacity = Double(layer.presentationOpacity(at: time))
-    guard opacity > 0.001 else { return nil }
-    let frame = layer.presentationFrame(at: time)
-    guard frame.width.isFinite, frame.height.isFinite, frame.minX.isFinite, frame.minY.isFinite
-    else { return nil }
-    return (frame, opacity)
+    ViewTreePainter.shown(view, at: time)
   }
 
   /// Tells `pipeline`, for each of its bands, the last step that paints into it after the
@@ -247,123 +244,48 @@ final class ViewPainter {
     return true
   }
 
-  private func paint(_ view: UIView, isRoot: Bool) {
-    guard let (frame, opacity) = shown(view) else { return }
-    step += 1
-    let bounds = CGRect(origin: .zero, size: frame.size)
-    cairo_save(cr)
+  // MARK: - ViewTreePaintingHooks
+
+  func willPaintTree(root: UIView, at time: TimeInterval, in cr: OpaquePointer) {
+    prepare(root: root)
+  }
+
+  func willPaint(_ view: UIView, step: Int, in cr: OpaquePointer) {
+    self.step = step
     if mapPainted, tellsPipeline, let pipeline {
       // Rows no view from this one on draws into are final: encoded meanwhile.
       pipeline.reached(step)
       clipToUnfinishedRows(of: pipeline)
     }
-    if !isRoot { cairo_translate(cr, Double(frame.minX), Double(frame.minY)) }
-    let grouped = opacity < 0.999
-    if grouped { cairo_push_group(cr) }
-    let layer = view.layer
-    let radius = Double(layer.cornerRadius)
-    let corners = layer.maskedCorners
-    if layer.shadowOpacity > 0, let shadow = layer.shadowColor,
-      let background = view.backgroundColor
-    {
-      paintShadow(layer, color: RGBA(shadow), bounds: bounds, opaque: background.alpha >= 1)
-    }
-    if let background = view.backgroundColor, background.alpha > 0 {
-      CairoDrawing.setColor(cr, RGBA(background))
-      // Square corners: what the map covers is left out (it paints those pixels opaquely).
-      if radius > 0 && !corners.isEmpty || !fillLeavingOutMapCover(bounds) {
-        CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
-        cairo_fill(cr)
-      }
-    }
-    let clips = layer.masksToBounds
-    cairo_save(cr)
-    if clips {
-      CairoDrawing.roundedRect(cr, bounds, radius: radius, corners: corners)
-      cairo_clip(cr)
-    }
+  }
+
+  func fillSquareBackground(_ bounds: CGRect, in cr: OpaquePointer) -> Bool {
+    // What the map covers is left out (it paints those pixels opaquely).
+    fillLeavingOutMapCover(bounds)
+  }
+
+  func paintShadow(
+    of layer: CALayer, color: CGColor, opacity: Double, bounds: CGRect, opaque: Bool,
+    steps: Int, radius: Double, in cr: OpaquePointer, rings: (OpaquePointer) -> Void
+  ) -> Bool {
+    guard rasterScale != nil else { return false }
+    return ShadowMasks.shared.paint(
+      cr, layer: layer, color: RGBA(color), opacity: opacity, bounds: bounds, opaque: opaque,
+      steps: steps, radius: radius, draw: rings)
+  }
+
+  func paintContent(of view: UIView, bounds: CGRect, isRoot: Bool, in cr: OpaquePointer) -> Bool {
     paintContent(of: view, bounds: bounds, isRoot: isRoot)
-    let origin = view.bounds.origin
-    cairo_translate(cr, -Double(origin.x), -Double(origin.y))
-    for subview in Self.drawingOrder(view.subviews) {
-      paint(subview, isRoot: false)
-    }
-    cairo_restore(cr)
-    if layer.borderWidth > 0, let color = layer.borderColor, color.alpha > 0 {
-      let width = Double(layer.borderWidth)
-      let inset = bounds.insetBy(dx: CGFloat(width / 2), dy: CGFloat(width / 2))
-      if inset.width > 0, inset.height > 0 {
-        CairoDrawing.roundedRect(cr, inset, radius: radius - width / 2, corners: corners)
-        CairoDrawing.setColor(cr, RGBA(color))
-        cairo_set_line_width(cr, width)
-        cairo_stroke(cr)
-      }
-    }
-    if grouped {
-      cairo_pop_group_to_source(cr)
-      cairo_paint_with_alpha(cr, opacity)
-    }
-    cairo_restore(cr)
-  }
-
-  /// A soft shadow under the layer's rounded rectangle: rings of growing size and falling
-  /// opacity approximate the blur (`shadowRadius`), offset by `shadowOffset`.
-  /// Under an opaque background only the part outside the view is filled.
-  private func paintShadow(_ layer: CALayer, color: RGBA, bounds: CGRect, opaque: Bool) {
-    let radius = max(0, Double(layer.shadowRadius))
-    let opacity = Double(min(max(layer.shadowOpacity, 0), 1)) * color.alpha
-    let steps = radius > 0 ? 8 : 1
-    let offset = layer.shadowOffset
-    guard radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
-    if rasterScale != nil,
-      ShadowMasks.shared.paint(
-        cr, layer: layer, color: color, opacity: opacity, bounds: bounds, opaque: opaque,
-        steps: steps, radius: radius,
-        draw: { cr in
-          self.addShadowRings(
-            cr, layer: layer, opacity: opacity, bounds: bounds, opaque: opaque, steps: steps,
-            radius: radius, color: RGBA(hex: 0x000000))
-        })
-    {
-      return
-    }
-    addShadowRings(
-      cr, layer: layer, opacity: opacity, bounds: bounds, opaque: opaque, steps: steps,
-      radius: radius, color: color)
-  }
-
-  /// Fills the shadow's rings one after another in `color`.
-  private func addShadowRings(
-    _ cr: OpaquePointer, layer: CALayer, opacity: Double, bounds: CGRect, opaque: Bool,
-    steps: Int, radius: Double, color: RGBA
-  ) {
-    let offset = layer.shadowOffset
-    for step in 0..<steps {
-      let spread = radius * (Double(steps - step) / Double(steps))
-      let rect = bounds.offsetBy(dx: offset.width, dy: offset.height)
-        .insetBy(dx: CGFloat(-spread / 2), dy: CGFloat(-spread / 2))
-      CairoDrawing.roundedRect(
-        cr, rect, radius: Double(layer.cornerRadius) + spread / 2, corners: layer.maskedCorners)
-      if opaque {
-        CairoDrawing.roundedRect(
-          cr, bounds, radius: Double(layer.cornerRadius), corners: layer.maskedCorners)
-      }
-      CairoDrawing.setColor(cr, color.withAlpha(1), opacity: opacity / Double(steps) * 1.5)
-      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-      cairo_fill(cr)
-      cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-    }
   }
 
   /// Subviews sorted by `layer.zPosition`, keeping the subview order among equals.
   static func drawingOrder(_ subviews: [UIView]) -> [UIView] {
-    guard subviews.contains(where: { $0.layer.zPosition != 0 }) else { return subviews }
-    return subviews.enumerated().sorted {
-      ($0.element.layer.zPosition, $0.offset) < ($1.element.layer.zPosition, $1.offset)
-    }.map(\.element)
+    ViewTreePainter.drawingOrder(subviews)
   }
 
-  private func paintContent(of view: UIView, bounds: CGRect, isRoot: Bool) {
+  /// Paints the map into its view and a catalogue image into an image view; `true` when
+  /// the image view's image was painted.
+  private func paintContent(of view: UIView, bounds: CGRect, isRoot: Bool) -> Bool {
     if let map, !mapPainted, map.view === view || (map.view == nil && isRoot) {
       mapPainted = true
       cairo_save(cr)
@@ -389,21 +311,20 @@ final class ViewPainter {
       // Rows no view after the map draws into are final.
       if tellsPipeline { pipeline?.reached(step) }
     }
-    if let label = view as? UILabel {
-      LabelPainter.shared.draw(label, in: cr, opacity: 1)
-    } else if let imageView = view as? UIImageView {
-      paintImage(of: imageView, bounds: bounds)
-    }
+    guard let imageView = view as? UIImageView else { return false }
+    return paintImage(of: imageView, bounds: bounds)
   }
 
-  private func paintImage(of view: UIImageView, bounds: CGRect) {
+  /// Paints an image view's named image from the catalogue (or a placeholder); `false` for
+  /// none or an image with pixels, which ViewKit draws.
+  private func paintImage(of view: UIImageView, bounds: CGRect) -> Bool {
     let shown = view.isHighlighted ? (view.highlightedImage ?? view.image) : view.image
-    guard let image = shown else { return }
+    guard let image = shown, image.cgImage == nil else { return false }
     let rect = CairoDrawing.placement(of: image.size, in: bounds, mode: view.contentMode)
     let tint = RGBA(image.tintColor ?? view.tintColor ?? .systemBlue)
     guard let name = image.name, let content = images.content(named: name) else {
       paintPlaceholder(rect)
-      return
+      return true
     }
     switch content {
     case .vector(let vector):
@@ -420,11 +341,11 @@ final class ViewPainter {
     case .png(let data):
       guard let surface = surface(for: name, data: data) else {
         paintPlaceholder(rect)
-        return
+        return true
       }
       let w = Double(cairo_image_surface_get_width(surface))
       let h = Double(cairo_image_surface_get_height(surface))
-      guard w > 0, h > 0 else { return }
+      guard w > 0, h > 0 else { return true }
       cairo_save(cr)
       cairo_rectangle(
         cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
@@ -441,6 +362,7 @@ final class ViewPainter {
       }
       cairo_restore(cr)
     }
+    return true
   }
 
   private func surface(for name: String, data: Data) -> OpaquePointer? {

@@ -70,8 +70,106 @@ open class CALayer {
   open var shadowOffset = CGSize(width: 0, height: -3)
   /// Drawing order among siblings.
   open var zPosition: CGFloat = 0
-  /// The fill colour (the view's background colour).
-  open var backgroundColor: CGColor? { delegateView?.backgroundColor?.cgColor }
+  /// The fill colour (the view's background colour, for a view's layer).
+  open var backgroundColor: CGColor? {
+    get { delegateView.map { $0.backgroundColor?.cgColor } ?? detachedBackground }
+    set {
+      if let delegateView {
+        delegateView.backgroundColor = newValue.map {
+          UIColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha)
+        }
+      } else {
+        detachedBackground = newValue
+      }
+    }
+  }
+  private var detachedBackground: CGColor?
+  private var detachedHidden = false
+
+  /// Whether the layer (and its sublayers) is not drawn (the view's `isHidden`, for a
+  /// view's layer).
+  open var isHidden: Bool {
+    get { delegateView?.isHidden ?? detachedHidden }
+    set {
+      if let delegateView { delegateView.isHidden = newValue } else { detachedHidden = newValue }
+    }
+  }
+
+  /// The shape the shadow takes instead of the rounded bounds (view space); with it, the
+  /// shadow is drawn even without a background colour.
+  open var shadowPath: CGPath?
+
+  /// A layer whose alpha masks this layer and its content (drawn in this layer's space;
+  /// its sublayers mask too).
+  open var mask: CALayer?
+
+  /// An image drawn over the bounds (a `CGImage`; other values are ignored), under what
+  /// ``draw(in:)`` draws.
+  open var contents: Any?
+
+  /// Layers that no view backs, drawn over the content and under the subviews' layers,
+  /// in order.
+  open private(set) var sublayers: [CALayer]?
+
+  /// The layer this one was added to.
+  open private(set) weak var superlayer: CALayer?
+
+  /// Adds `layer` over the other sublayers (taking it from its superlayer).
+  open func addSublayer(_ layer: CALayer) {
+    insertSublayer(layer, at: UInt32(sublayers?.count ?? 0))
+  }
+
+  /// Inserts `layer` among the sublayers at `index` (clamped).
+  open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    guard layer !== self else { return }
+    layer.removeFromSuperlayer()
+    var list = sublayers ?? []
+    list.insert(layer, at: min(Int(index), list.count))
+    sublayers = list
+    layer.superlayer = self
+  }
+
+  /// Takes the layer from its superlayer.
+  open func removeFromSuperlayer() {
+    guard let superlayer else { return }
+    superlayer.sublayers?.removeAll { $0 === self }
+    if superlayer.sublayers?.isEmpty == true { superlayer.sublayers = nil }
+    self.superlayer = nil
+  }
+
+  /// How many times the content was marked for redrawing.
+  public private(set) var displayGeneration = 0
+
+  /// Marks the content for redrawing (a view's layer marks its view).
+  open func setNeedsDisplay() {
+    displayGeneration += 1
+    delegateView?.setNeedsDisplay()
+  }
+
+  /// Override point: draws the layer's content in its bounds (the contents image, a
+  /// shape, a gradient). A view's layer asks its view's `draw(_:)` instead.
+  open func draw(in ctx: CGContext) {
+    if let cgImage = contents as? CGImage {
+      ctx.saveGState()
+      ctx.translateBy(x: 0, y: bounds.height)
+      ctx.scaleBy(x: 1, y: -1)
+      ctx.draw(cgImage, in: CGRect(origin: .zero, size: bounds.size))
+      ctx.restoreGState()
+    }
+  }
+
+  /// Draws the layer and its sublayers (the view's whole tree, for a view's layer) into
+  /// `ctx` at its current transform, the layer's bounds at the origin, as on screen now.
+  open func render(in ctx: CGContext) {
+    let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    let painter = ViewTreePainter(
+      cr: ctx.cairo, time: time, hooks: delegateView?.window?.paintingHooks)
+    if let delegateView {
+      painter.paint(root: delegateView)
+    } else {
+      painter.paintDetached(self)
+    }
+  }
 
   /// Whether this is a presentation copy.
   public var isPresentation: Bool { isPresentationCopy }

@@ -1,1 +1,2 @@
+@_exported import CairoGraphics
 @_exported import Foundation

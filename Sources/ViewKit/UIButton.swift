@@ -68,7 +68,11 @@ open class UIButton: UIControl {
   /// Sets the title for a state.
   open func setTitle(_ title: String?, for state: State) {
     titles[state.rawValue] = title
-    if state == .normal { titleLabel?.text = title }
+    if state == .normal {
+      titleLabel?.text = title
+      if title != nil, let titleLabel, titleLabel.superview == nil { addSubview(titleLabel) }
+      setNeedsLayout()
+    }
     accessibilityLabel = accessibilityLabel ?? title
     invalidateIntrinsicContentSize()
   }
@@ -79,7 +83,11 @@ open class UIButton: UIControl {
   /// Sets the image for a state.
   open func setImage(_ image: UIImage?, for state: State) {
     images[state.rawValue] = image
-    if state == .normal { imageView?.image = image }
+    if state == .normal {
+      imageView?.image = image
+      if image != nil, let imageView, imageView.superview == nil { addSubview(imageView) }
+      setNeedsLayout()
+    }
     invalidateIntrinsicContentSize()
   }
 
@@ -102,4 +110,27 @@ open class UIButton: UIControl {
 
   /// The intrinsic size.
   open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+  /// Places the image, then the title, side by side, centred in the bounds less the content
+  /// insets, each at its own size (as a UIKit button with centred content).
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    let content = bounds.inset(by: contentEdgeInsets)
+    let imageSize = image(for: .normal)?.size ?? .zero
+    let titleSize = currentTitle.map { _ in titleLabel?.intrinsicContentSize ?? .zero } ?? .zero
+    var x = content.midX - (imageSize.width + titleSize.width) / 2
+    if let imageView, imageView.superview === self {
+      let frame = CGRect(
+        x: x, y: content.midY - imageSize.height / 2, width: imageSize.width,
+        height: imageSize.height)
+      if imageView.frame != frame { imageView.frame = frame }
+    }
+    x += imageSize.width
+    if let titleLabel, titleLabel.superview === self {
+      let frame = CGRect(
+        x: x, y: content.midY - titleSize.height / 2, width: titleSize.width,
+        height: titleSize.height)
+      if titleLabel.frame != frame { titleLabel.frame = frame }
+    }
+  }
 }

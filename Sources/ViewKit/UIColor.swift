@@ -96,23 +96,3 @@ public final class UIColor: NSObject, @unchecked Sendable {
   /// Background (light appearance).
   public static let systemBackground = UIColor.white
 }
-
-/// A colour value for layers (Core Graphics' `CGColor`, as a value).
-public struct CGColor: Sendable, Hashable {
-  /// Red, 0…1.
-  public var red: CGFloat
-  /// Green, 0…1.
-  public var green: CGFloat
-  /// Blue, 0…1.
-  public var blue: CGFloat
-  /// Opacity, 0…1.
-  public var alpha: CGFloat
-
-  /// A colour from sRGB components.
-  public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-    self.red = red
-    self.green = green
-    self.blue = blue
-    self.alpha = alpha
-  }
-}

@@ -1,3 +1,5 @@
+import CCairo
+
 /// A rectangle on screen that draws, holds subviews and takes part in Auto Layout (UIKit's
 /// `UIView`).
 ///
@@ -273,14 +275,71 @@ open class UIView: LayoutItem {
 
   // MARK: - Override points
 
-  /// How many times the view was marked for redrawing (renderers draw every frame anyway).
+  /// How many times the view was marked for redrawing.
   public private(set) var displayGeneration = 0
 
-  /// Marks the content for redrawing.
+  /// Marks the content for redrawing: ``draw(_:)`` runs again the next time the view is
+  /// painted (until then, what it drew last is kept).
   open func setNeedsDisplay() { displayGeneration += 1 }
 
-  /// Override point for custom drawing; the renderer calls it with the bounds.
-  open func draw(_ rect: CGRect) {}
+  /// Marks part of the content for redrawing (the whole view is redrawn).
+  open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+
+  /// Override point for custom drawing: called with the bounds and a current context
+  /// (``UIGraphicsGetCurrentContext()``, origin at the bounds' top left, in points) the
+  /// first time the view is painted, after ``setNeedsDisplay()``, and when the bounds' size
+  /// changes under content mode `.redraw`. What it draws is kept and painted on every
+  /// frame, clipped to the bounds, over the background and under the subviews.
+  open func draw(_ rect: CGRect) { baseDrawCalled = true }
+
+  /// What ``draw(_:)`` drew last, kept for the frames until it is redrawn.
+  package final class KeptDrawing {
+    /// A recording surface of the drawing (bounded by the bounds, in points).
+    package let surface: OpaquePointer
+    /// The ``displayGeneration`` it was drawn at.
+    package let generation: Int
+    /// The bounds' size it was drawn in.
+    package let size: CGSize
+    /// The device scale it was recorded for.
+    package let scale: Double
+
+    package init(surface: OpaquePointer, generation: Int, size: CGSize, scale: Double) {
+      self.surface = surface
+      self.generation = generation
+      self.size = size
+      self.scale = scale
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+  }
+
+  /// The kept drawing, if any.
+  package var keptDrawing: KeptDrawing?
+  /// Whether ``draw(_:)`` draws: unknown (`nil`) until the view is first painted; `false`
+  /// when UIView's own `draw(_:)` ran and nothing was drawn.
+  package var drawsOwnContent: Bool?
+  /// Set by UIView's own ``draw(_:)``.
+  package var baseDrawCalled = false
+  /// How many times ``draw(_:)`` has drawn the view's content.
+  package var redrawCount = 0
+
+  /// Draws the view and its subviews, as on screen, stretched over `rect` of the current
+  /// context (laid out first). `false` when there is no current context.
+  @discardableResult
+  open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+    guard let context = UIGraphicsGetCurrentContext() else { return false }
+    layoutIfNeeded()
+    let size = bounds.size
+    guard size.width > 0, size.height > 0, rect.width.isFinite, rect.height.isFinite else {
+      return true
+    }
+    context.saveGState()
+    context.translateBy(x: rect.minX, y: rect.minY)
+    context.scaleBy(x: rect.width / size.width, y: rect.height / size.height)
+    layer.render(in: context)
+    context.restoreGState()
+    return true
+  }
 
   /// Whether `point` (in the view's coordinates) is inside its bounds.
   open func point(inside point: CGPoint, with event: AnyObject?) -> Bool {

@@ -13,6 +13,10 @@ open class UIWindow: UIView {
   public let clock: any MainClock
   /// The screen the window is on.
   public var screen: UIScreen
+  /// What the renderer showing this window adds when its views are drawn with
+  /// `drawHierarchy(in:afterScreenUpdates:)` or `layer.render(in:)` (its map, catalogue
+  /// images): set by that renderer, never process-wide.
+  package var paintingHooks: (any ViewTreePaintingHooks)?
   var windowSafeAreaInsets: UIEdgeInsets
   var windowTraits: UITraitCollection {
     didSet {

@@ -19,6 +19,10 @@ let benchmarksUsage = """
                             views, and memory per view and per constraint.
     location [--runs N]     Road snapping of a noisy 1 Hz trace to route progress, and map
                             matching of it on the Monaco road network, beside their peers.
+    draw [--samples N]      UIKit drawing: the demo screen captured with drawHierarchy at 3x
+                            against the renderer's frame (moved frames, alternating); 1,000
+                            UIBezierPath fills of a 48-pt rounded rectangle against CGContext
+                            and raw Cairo; redraw counts of a custom draw(_:) view.
 
   """
 

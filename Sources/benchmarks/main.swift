@@ -4,6 +4,7 @@
 //   solver [--runs N] [--values] FILES…   cassowary-bench-v1 workloads (FORMAT.md line per file)
 //   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
 //   location [--runs N]   road snapping to route progress, map matching of a noisy trace
+//   draw [--samples N]   UIKit drawing: drawHierarchy vs the renderer, UIBezierPath fills, redraws
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -13,6 +14,7 @@ guard let suite = arguments.first else {
 }
 let suites: [String: ([String]) throws -> Void] = [
   "solver": runSolverBenchmark, "layout": runLayoutBenchmark, "location": runLocationBenchmark,
+  "draw": runDrawBenchmark,
 ]
 if let run = suites[suite] {
   do {

@@ -2,14 +2,13 @@ import CCairo
 import CPango
 import Foundation
 import Text
-import ViewKit
 
 /// Draws a `UILabel`'s text with Pango, configured exactly as `TextShaper` measures it
 /// (72 dpi, unhinted, fractional positions, the same wrapping, ellipsizing and line limit),
 /// so the drawn lines are the measured ones.
 @MainActor
-final class LabelPainter {
-  static let shared = LabelPainter()
+package final class LabelPainter {
+  package static let shared = LabelPainter()
 
   private let fontMap: UnsafeMutablePointer<PangoFontMap>
   private let context: OpaquePointer
@@ -29,19 +28,19 @@ final class LabelPainter {
   }
 
   /// A label's Pango layout as it is drawn.
-  final class Prepared {
-    let layout: OpaquePointer
+  package final class Prepared {
+    package let layout: OpaquePointer
     /// The most lines drawn (0 for any).
-    var lines: Int
+    package var lines: Int
     /// The wrap width, or `nil` for one unwrapped line.
-    let wrapWidth: Double?
+    package let wrapWidth: Double?
     /// Whether the first paragraph reads right to left.
-    var rtl = false
+    package var rtl = false
     /// Whether natural alignment puts lines on the right: the label's layout direction is
     /// right to left (as UIKit, whatever the script), or its text reads right to left.
-    var naturalRight = false
+    package var naturalRight = false
 
-    init(layout: OpaquePointer, lines: Int, wrapWidth: Double?) {
+    package init(layout: OpaquePointer, lines: Int, wrapWidth: Double?) {
       self.layout = layout
       self.lines = lines
       self.wrapWidth = wrapWidth
@@ -56,7 +55,7 @@ final class LabelPainter {
   /// (`adjustsFontSizeToFitWidth`), as `UILabel` measures it.
   /// The layout is kept for the next frames (labels change little between frames) and
   /// shared: callers only read it.
-  func prepare(_ label: UILabel, alpha: Double = 1) -> Prepared? {
+  package func prepare(_ label: UILabel, alpha: Double = 1) -> Prepared? {
     guard let text = label.text, !text.isEmpty, var font = label.font?.fontDescription else {
       return nil
     }
@@ -101,7 +100,7 @@ final class LabelPainter {
   private var preparedLayouts: [PreparedKey: Prepared] = [:]
 
   /// Forgets the kept layouts (tests compare kept and fresh ones).
-  func forgetPreparedLayouts() {
+  package func forgetPreparedLayouts() {
     preparedLayouts.removeAll()
     ellipsizedLines.removeAll()
   }
@@ -144,7 +143,7 @@ final class LabelPainter {
   }
 
   /// The drawn lines as (UTF-8 start, UTF-8 length), to compare with the label's measurement.
-  func lineRanges(_ label: UILabel) -> [(start: Int, length: Int)] {
+  package func lineRanges(_ label: UILabel) -> [(start: Int, length: Int)] {
     guard let prepared = prepare(label) else { return [] }
     var ranges: [(Int, Int)] = []
     let count = Self.shownLineCount(prepared.layout, maxLines: prepared.lines)
@@ -156,7 +155,7 @@ final class LabelPainter {
   }
 
   /// Draws `label`'s text in its bounds (the context is in the label's coordinates).
-  func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
+  package func draw(_ label: UILabel, in cr: OpaquePointer, opacity: Double) {
     let alpha = opacity * (label.isEnabled ? 1 : 0.45)
     guard let prepared = prepare(label, alpha: alpha) else { return }
     let layout = prepared.layout
@@ -183,9 +182,10 @@ final class LabelPainter {
     cairo_save(cr)
     cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
     cairo_clip(cr)
-    var color = RGBA(label.textColor ?? .label)
-    if !label.isEnabled { color = color.withAlpha(color.alpha * 0.45) }
-    CairoDrawing.setColor(cr, color, opacity: opacity)
+    let color = label.textColor ?? .label
+    let colorAlpha = Double(color.alpha) * (label.isEnabled ? 1 : 0.45)
+    cairo_set_source_rgba(
+      cr, Double(color.red), Double(color.green), Double(color.blue), colorAlpha * opacity)
     if lines > 0, pango_layout_get_line_count(layout) > Int32(lines) {
       let iter = pango_layout_get_iter(layout)
       defer { pango_layout_iter_free(iter) }
@@ -216,7 +216,7 @@ final class LabelPainter {
 
   /// The logical width and height of a one-line map label, remembered by text, size and
   /// weight (street names repeat from frame to frame).
-  func extents(of text: String, size: Double, weight: FontWeight) -> (Double, Double) {
+  package func extents(of text: String, size: Double, weight: FontWeight) -> (Double, Double) {
     let key = ExtentsKey(text: text, size: size, weight: weight.rawValue)
     if let known = extentsCache[key] { return known }
     let layout = makeLayout(text, size: size, weight: weight)
@@ -242,7 +242,7 @@ final class LabelPainter {
   /// A kept one-line layout of `text` in the system font, ellipsized at its end to `width`
   /// points (the map's attribution, the same on every frame), and its logical extents.
   /// Drawn from, never changed: the layout stays the painter's.
-  func ellipsizedLine(_ text: String, size: Double, width: Double) -> (
+  package func ellipsizedLine(_ text: String, size: Double, width: Double) -> (
     layout: OpaquePointer, logical: PangoRectangle
   ) {
     let key = LineKey(text: text, size: size, width: width)
@@ -259,12 +259,25 @@ final class LabelPainter {
   }
 
   /// A one-line layout of `text` in the system font (for map labels); the caller unrefs it.
-  func makeLayout(_ text: String, size: Double, weight: FontWeight = .regular) -> OpaquePointer {
+  package func makeLayout(_ text: String, size: Double, weight: FontWeight = .regular)
+    -> OpaquePointer
+  {
     let layout = pango_layout_new(context)!
     configure(
       layout, text: text,
       font: FontDescription(family: UIFont.systemFontFamily, size: size, weight: weight),
       maxWidth: nil, maxLines: 1, mode: .byClipping)
+    return layout
+  }
+
+  /// A layout of `text` in `font`, wrapped at `maxWidth` when given (UIKit's string
+  /// drawing); the caller unrefs it.
+  package func makeLayout(_ text: String, font: FontDescription, maxWidth: Double?)
+    -> OpaquePointer
+  {
+    let layout = pango_layout_new(context)!
+    configure(
+      layout, text: text, font: font, maxWidth: maxWidth, maxLines: 0, mode: .byWordWrapping)
     return layout
   }
 
@@ -316,14 +329,15 @@ final class LabelPainter {
   }
 
   /// Whether the layout's first paragraph resolved right to left.
-  static func isRightToLeft(_ layout: OpaquePointer) -> Bool {
+  package static func isRightToLeft(_ layout: OpaquePointer) -> Bool {
     guard let line = pango_layout_get_line_readonly(layout, 0) else { return false }
     let direction = PangoDirection(line.pointee.resolved_dir)
     return direction == PANGO_DIRECTION_RTL || direction == PANGO_DIRECTION_WEAK_RTL
   }
 
   /// Where a one-line text of `width` starts in a box of `box` points.
-  static func offset(width: Double, in box: Double, _ alignment: TextAlignment, rtl: Bool) -> Double
+  package static func offset(width: Double, in box: Double, _ alignment: TextAlignment, rtl: Bool)
+    -> Double
   {
     switch alignment {
     case .left, .justified: return 0
@@ -334,13 +348,15 @@ final class LabelPainter {
   }
 
   /// The number of lines shown (at most `maxLines` when it is not 0).
-  static func shownLineCount(_ layout: OpaquePointer, maxLines: Int) -> Int {
+  package static func shownLineCount(_ layout: OpaquePointer, maxLines: Int) -> Int {
     let count = Int(pango_layout_get_line_count(layout))
     return maxLines > 0 ? min(count, maxLines) : count
   }
 
   /// How many of the shown lines fit in `height` points (at least one).
-  static func fittingLineCount(_ layout: OpaquePointer, height: Double, maxLines: Int) -> Int {
+  package static func fittingLineCount(_ layout: OpaquePointer, height: Double, maxLines: Int)
+    -> Int
+  {
     let scale = Double(PANGO_SCALE)
     let iter = pango_layout_get_iter(layout)!
     defer { pango_layout_iter_free(iter) }
@@ -356,7 +372,7 @@ final class LabelPainter {
   }
 
   /// The height of the lines shown (at most `maxLines` when it is not 0).
-  static func shownHeight(_ layout: OpaquePointer, maxLines: Int) -> Double {
+  package static func shownHeight(_ layout: OpaquePointer, maxLines: Int) -> Double {
     let scale = Double(PANGO_SCALE)
     let iter = pango_layout_get_iter(layout)!
     defer { pango_layout_iter_free(iter) }

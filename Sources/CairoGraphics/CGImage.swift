@@ -1,0 +1,378 @@
+import CCairo
+import Foundation
+
+/// Where the alpha of a pixel is and whether colours are premultiplied by it (Core Graphics'
+/// `CGImageAlphaInfo`).
+public enum CGImageAlphaInfo: UInt32, Sendable {
+  /// No alpha.
+  case none = 0
+  /// Alpha last, premultiplied (RGBA).
+  case premultipliedLast = 1
+  /// Alpha first, premultiplied (ARGB).
+  case premultipliedFirst = 2
+  /// Alpha last, not premultiplied.
+  case last = 3
+  /// Alpha first, not premultiplied.
+  case first = 4
+  /// An unused byte last.
+  case noneSkipLast = 5
+  /// An unused byte first.
+  case noneSkipFirst = 6
+  /// Alpha alone.
+  case alphaOnly = 7
+}
+
+/// A pixel layout: alpha info in the low bits, byte order above (Core Graphics'
+/// `CGBitmapInfo`).
+public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: UInt32
+  /// Bits from a raw value.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  /// The mask of the alpha info.
+  public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
+  /// The mask of the byte order.
+  public static let byteOrderMask = CGBitmapInfo(rawValue: 0x7000)
+  /// The default byte order (big endian).
+  public static let byteOrderDefault = CGBitmapInfo([])
+  /// 32-bit pixels, little endian (BGRA in memory for alpha-first).
+  public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
+  /// 32-bit pixels, big endian.
+  public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+
+  /// Alpha info and byte order together.
+  public init(alphaInfo: CGImageAlphaInfo, byteOrder: CGBitmapInfo = []) {
+    self.init(rawValue: alphaInfo.rawValue | byteOrder.rawValue)
+  }
+}
+
+/// The bytes behind an image (Core Graphics' `CGDataProvider`).
+public final class CGDataProvider: Sendable {
+  /// The bytes.
+  public let data: Data?
+
+  /// A provider of `data`.
+  public init?(data: Data) { self.data = data }
+}
+
+/// An error reading pixels from outside data.
+public enum CGImageError: Error, Equatable, CustomStringConvertible {
+  /// The PNG bytes could not be decoded.
+  case undecodablePNG(status: String)
+
+  /// What went wrong.
+  public var description: String {
+    switch self {
+    case .undecodablePNG(let status): return "PNG data could not be decoded: \(status)"
+    }
+  }
+}
+
+/// An immutable bitmap (Core Graphics' `CGImage`): 8 bits a component, 32 bits a pixel,
+/// premultiplied alpha first in little-endian words (BGRA in memory), as iOS makes images
+/// from drawing.
+public final class CGImage: @unchecked Sendable, Hashable {
+  /// Width in pixels.
+  public let width: Int
+  /// Height in pixels.
+  public let height: Int
+  /// Bytes from one row to the next.
+  public let bytesPerRow: Int
+  /// The pixels, `bytesPerRow × height` bytes (never written after init).
+  let pixels: UnsafeMutableRawPointer
+
+  /// Takes over `pixels` (allocated with `UnsafeMutableRawPointer.allocate`).
+  /// The image surface whose pixels these are (``init(takingSurface:)``), destroyed with
+  /// the image; `nil` when the image allocated them.
+  private let surface: OpaquePointer?
+
+  init(width: Int, height: Int, bytesPerRow: Int, taking pixels: UnsafeMutableRawPointer) {
+    self.width = width
+    self.height = height
+    self.bytesPerRow = bytesPerRow
+    self.pixels = pixels
+    surface = nil
+  }
+
+  /// An image of an ARGB32 Cairo image surface's pixels without copying them: the image
+  /// takes the caller's reference, and nothing may draw into the surface any more.
+  package init?(takingSurface surface: OpaquePointer) {
+    cairo_surface_flush(surface)
+    guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    width = Int(cairo_image_surface_get_width(surface))
+    height = Int(cairo_image_surface_get_height(surface))
+    bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+    pixels = UnsafeMutableRawPointer(data)
+    self.surface = surface
+  }
+
+  deinit {
+    if let surface { cairo_surface_destroy(surface) } else { pixels.deallocate() }
+  }
+
+  /// A copy of the pixels of an ARGB32 Cairo image surface.
+  package convenience init?(copying surface: OpaquePointer) {
+    cairo_surface_flush(surface)
+    guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    let width = Int(cairo_image_surface_get_width(surface))
+    let height = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
+    bytes.copyMemory(from: data, byteCount: stride * height)
+    self.init(width: width, height: height, bytesPerRow: stride, taking: bytes)
+  }
+
+  /// An image from pixels in one of the 32-bit RGB layouts (alpha first or last,
+  /// premultiplied or not, or skipped; either byte order), 8 bits a component; `nil` for
+  /// other layouts or too few bytes.
+  public convenience init?(
+    width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+    space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+    decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent
+  ) {
+    guard width > 0, height > 0, width < 1 << 15, height < 1 << 15, bitsPerComponent == 8,
+      bitsPerPixel == 32, bytesPerRow >= width * 4, space.model == .rgb,
+      let data = provider.data, data.count >= bytesPerRow * (height - 1) + width * 4,
+      let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & 0x1F), alpha != .alphaOnly
+    else { return nil }
+    let little = bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
+    let stride = width * 4
+    let out = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+    data.withUnsafeBytes { raw in
+      for y in 0..<height {
+        for x in 0..<width {
+          let offset = y * bytesPerRow + x * 4
+          // The four bytes as the word's components, most significant first.
+          var word = (0..<4).map { raw[offset + $0] }
+          if little { word.reverse() }
+          let alphaFirst = [.premultipliedFirst, .first, .noneSkipFirst].contains(alpha)
+          let colour = alphaFirst ? Array(word[1...3]) : Array(word[0...2])
+          var a = alphaFirst ? word[0] : word[3]
+          if [.none, .noneSkipFirst, .noneSkipLast].contains(alpha) { a = 255 }
+          let premultiplied = [.premultipliedFirst, .premultipliedLast].contains(alpha)
+          let rgb = colour.map { c -> UInt8 in
+            premultiplied ? min(c, a) : UInt8((UInt32(c) * UInt32(a) + 127) / 255)
+          }
+          let target = out + y * stride + x * 4
+          target.storeBytes(of: rgb[2], toByteOffset: 0, as: UInt8.self)
+          target.storeBytes(of: rgb[1], toByteOffset: 1, as: UInt8.self)
+          target.storeBytes(of: rgb[0], toByteOffset: 2, as: UInt8.self)
+          target.storeBytes(of: a, toByteOffset: 3, as: UInt8.self)
+        }
+      }
+    }
+    self.init(width: width, height: height, bytesPerRow: stride, taking: out)
+  }
+
+  /// An image decoded from PNG bytes.
+  ///
+  /// - Throws: ``CGImageError/undecodablePNG(status:)`` when the bytes are not a PNG.
+  public static func decodePNG(_ data: Data) throws(CGImageError) -> CGImage {
+    final class Reader {
+      let data: Data
+      var offset = 0
+      init(_ data: Data) { self.data = data }
+    }
+    let reader = Reader(data)
+    let read: cairo_read_func_t = { closure, buffer, length in
+      guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
+      let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+      let count = Int(length)
+      guard reader.offset + count <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
+      reader.data.copyBytes(
+        to: buffer,
+        from: reader.data.startIndex + reader.offset..<reader.data.startIndex + reader.offset
+          + count)
+      reader.offset += count
+      return CAIRO_STATUS_SUCCESS
+    }
+    let surface = withExtendedLifetime(reader) {
+      cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())!
+    }
+    defer { cairo_surface_destroy(surface) }
+    let status = cairo_surface_status(surface)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      throw .undecodablePNG(status: String(cString: cairo_status_to_string(status)))
+    }
+    let argb: OpaquePointer
+    if cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 {
+      argb = cairo_surface_reference(surface)
+    } else {
+      argb = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface),
+        cairo_image_surface_get_height(surface))
+      let cr = cairo_create(argb)
+      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_paint(cr)
+      cairo_destroy(cr)
+    }
+    defer { cairo_surface_destroy(argb) }
+    guard let image = CGImage(copying: argb) else {
+      throw .undecodablePNG(status: "not an image surface")
+    }
+    return image
+  }
+
+  /// 8.
+  public var bitsPerComponent: Int { 8 }
+  /// 32.
+  public var bitsPerPixel: Int { 32 }
+  /// Device RGB.
+  public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
+  /// Premultiplied alpha first.
+  public var alphaInfo: CGImageAlphaInfo { .premultipliedFirst }
+  /// Premultiplied alpha first, 32-bit little endian.
+  public var bitmapInfo: CGBitmapInfo {
+    CGBitmapInfo(alphaInfo: .premultipliedFirst, byteOrder: .byteOrder32Little)
+  }
+  /// The pixel bytes (BGRA in memory, premultiplied).
+  public var dataProvider: CGDataProvider? {
+    CGDataProvider(data: Data(bytes: pixels, count: bytesPerRow * height))
+  }
+
+  /// The pixel at (`x`, `y`) (top row first) un-premultiplied, components 0…255:
+  /// red, green, blue, alpha.
+  public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
+    guard x >= 0, y >= 0, x < width, y < height else { return nil }
+    let p = pixels + y * bytesPerRow + x * 4
+    let a = p.load(fromByteOffset: 3, as: UInt8.self)
+    func unpremultiply(_ c: UInt8) -> UInt8 {
+      a == 0 ? 0 : UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
+    }
+    return (
+      unpremultiply(p.load(fromByteOffset: 2, as: UInt8.self)),
+      unpremultiply(p.load(fromByteOffset: 1, as: UInt8.self)),
+      unpremultiply(p.load(fromByteOffset: 0, as: UInt8.self)), a
+    )
+  }
+
+  /// The part of the image inside `rect` (pixels, rounded out to whole pixels), or `nil`
+  /// when they do not meet.
+  public func cropping(to rect: CGRect) -> CGImage? {
+    let r = rect.standardized.integral.intersection(
+      CGRect(x: 0, y: 0, width: width, height: height))
+    guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
+    let x0 = Int(r.minX)
+    let y0 = Int(r.minY)
+    let w = Int(r.width)
+    let h = Int(r.height)
+    let stride = w * 4
+    let out = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
+    for row in 0..<h {
+      (out + row * stride).copyMemory(
+        from: pixels + (y0 + row) * bytesPerRow + x0 * 4, byteCount: stride)
+    }
+    return CGImage(width: w, height: h, bytesPerRow: stride, taking: out)
+  }
+
+  /// A Cairo surface over the pixels (read only: callers never draw into it); destroy it
+  /// after use, while the image lives.
+  package func makeSurface() -> OpaquePointer {
+    cairo_image_surface_create_for_data(
+      pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+      Int32(bytesPerRow))
+  }
+
+  /// PNG bytes of the image (Cairo's writer), `nil` if it failed.
+  package func pngData() -> Data? {
+    final class Sink {
+      var data = Data()
+    }
+    let sink = Sink()
+    let surface = makeSurface()
+    defer { cairo_surface_destroy(surface) }
+    let write: cairo_write_func_t = { closure, bytes, length in
+      guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+      Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(
+        bytes, count: Int(length))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let status = withExtendedLifetime(sink) {
+      cairo_surface_write_to_png_stream(surface, write, Unmanaged.passUnretained(sink).toOpaque())
+    }
+    return status == CAIRO_STATUS_SUCCESS ? sink.data : nil
+  }
+
+  /// Same size and pixels.
+  public static func == (lhs: CGImage, rhs: CGImage) -> Bool {
+    guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+    if lhs === rhs { return true }
+    let row = lhs.width * 4
+    for y in 0..<lhs.height
+    where memcmp(lhs.pixels + y * lhs.bytesPerRow, rhs.pixels + y * rhs.bytesPerRow, row) != 0 {
+      return false
+    }
+    return true
+  }
+
+  /// Hashes the size.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(width)
+    hasher.combine(height)
+  }
+}
+
+/// How colours outside the gamut are mapped (accepted, not used: drawing is sRGB).
+public enum CGColorRenderingIntent: Int32, Sendable {
+  /// The default.
+  case defaultIntent = 0
+  /// Absolute colorimetric.
+  case absoluteColorimetric
+  /// Relative colorimetric.
+  case relativeColorimetric
+  /// Perceptual.
+  case perceptual
+  /// Saturation.
+  case saturation
+}
+
+/// Colours at locations 0…1 along a gradient (Core Graphics' `CGGradient`).
+public final class CGGradient: Sendable {
+  /// The colours.
+  public let colors: [CGColor]
+  /// Their locations, 0…1, ascending.
+  public let locations: [CGFloat]
+
+  /// A gradient through `colors`, spread evenly when `locations` is `nil`; `nil` without
+  /// colours or with a different number of locations.
+  public init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
+    guard !colors.isEmpty else { return nil }
+    let spread =
+      colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) }
+    let places = locations ?? spread
+    guard places.count == colors.count else { return nil }
+    self.colors = colors
+    self.locations = places
+  }
+
+  /// A gradient from `count` colours of `space`'s components plus alpha each.
+  public convenience init?(
+    colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>,
+    locations: UnsafePointer<CGFloat>?, count: Int
+  ) {
+    guard count > 0 else { return nil }
+    let per = space.numberOfComponents + 1
+    let colors = (0..<count).compactMap {
+      CGColor(colorSpace: space, components: components + $0 * per)
+    }
+    let places = locations.map { pointer in (0..<count).map { pointer[$0] } }
+    self.init(colorsSpace: space, colors: colors, locations: places)
+  }
+}
+
+/// Whether a gradient fills before its start and after its end (Core Graphics'
+/// `CGGradientDrawingOptions`).
+public struct CGGradientDrawingOptions: OptionSet, Sendable, Hashable {
+  /// The raw bits.
+  public let rawValue: UInt32
+  /// Options from raw bits.
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+  /// The start colour extends before the start.
+  public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+  /// The end colour extends after the end.
+  public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
+}

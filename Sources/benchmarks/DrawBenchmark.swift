@@ -1,0 +1,192 @@
+import CCairo
+import Demo
+import Foundation
+import Rendering
+import ViewKit
+
+/// `benchmarks draw [--samples N]`: UIKit drawing against its peers in one run.
+/// - the default demo screen (390 × 844 pt) captured with `drawHierarchy` at scale 3 into a
+///   `UIGraphicsImageRenderer`, against the renderer drawing the same screen (`timedPNG`'s
+///   draw, and draw + encode), each on a moved frame (the session advanced a second before
+///   each measurement, so the camera moves), alternating;
+/// - 1,000 fills of a 48-pt rounded rectangle with `UIBezierPath`, against the same path with
+///   `CGContext` calls and against raw Cairo calls, at scale 3;
+/// - a custom `draw(_:)` view over 60 frames: how many times it drew with and without
+///   `setNeedsDisplay()` before each frame, and the frame times.
+@MainActor
+func runDrawBenchmark(_ args: [String]) throws {
+  var samples = 15
+  var iterator = args.makeIterator()
+  while let argument = iterator.next() {
+    switch argument {
+    case "--samples": samples = max(1, Int(iterator.next() ?? "") ?? samples)
+    default: throw BenchmarkError(description: "draw: unknown option \(argument)")
+    }
+  }
+  try captureAgainstRenderer(samples: samples)
+  bezierFills()
+  try redraws()
+}
+
+private func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+private func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+private func line(_ name: String, _ values: [Double]) -> String {
+  name.padding(toLength: 48, withPad: " ", startingAt: 0)
+    + String(format: "median %7.2f ms  min %7.2f ms", median(values), values.min() ?? 0)
+}
+
+@MainActor
+private func captureAgainstRenderer(samples: Int) throws {
+  let session = try DemoSession(configuration: DemoConfiguration())
+  var time = 10.0
+  session.advance(to: time)
+  let renderer = Renderer(scale: 3)
+  let format = UIGraphicsImageRendererFormat()
+  format.scale = 3
+  let size = session.window.bounds.size
+  var draws: [Double] = []
+  var drawAndEncode: [Double] = []
+  var captures: [Double] = []
+  var empties: [Double] = []
+  for index in 0..<(samples + 2) {
+    time += 1
+    session.advance(to: time)
+    let layer = try session.mapLayer()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let timed = try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer)
+    let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    time += 1
+    session.advance(to: time)
+    let capture = milliseconds {
+      _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in
+        _ = session.window.drawHierarchy(in: session.window.bounds, afterScreenUpdates: true)
+      }
+    }
+    let empty = milliseconds {
+      _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in }
+    }
+    // The first two of each warm the caches.
+    if index >= 2 {
+      empties.append(empty)
+      draws.append(timed.timings.draw * 1000)
+      drawAndEncode.append(total)
+      captures.append(capture)
+    }
+  }
+  print("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating:")
+  print("  " + line("Renderer draw (renderbench's draw)", draws))
+  print("  " + line("Renderer draw + PNG encode", drawAndEncode))
+  print("  " + line("drawHierarchy into UIGraphicsImageRenderer", captures))
+  print("  " + line("  of which an empty 3x image (allocation)", empties))
+  print(
+    String(
+      format: "  drawHierarchy / renderer draw: %.3f; / draw + encode: %.3f",
+      median(captures) / median(draws), median(captures) / median(drawAndEncode)))
+}
+
+@MainActor
+private func bezierFills() {
+  let format = UIGraphicsImageRendererFormat()
+  format.scale = 3
+  let rect = CGRect(x: 0, y: 0, width: 48, height: 48)
+  let renderer = UIGraphicsImageRenderer(size: rect.size, format: format)
+  var bezier: [Double] = []
+  var context: [Double] = []
+  var cairo: [Double] = []
+  for _ in 0..<7 {
+    _ = renderer.image { _ in
+      UIColor.systemBlue.setFill()
+      bezier.append(
+        milliseconds {
+          for _ in 0..<1000 { UIBezierPath(roundedRect: rect, cornerRadius: 12).fill() }
+        })
+    }
+    _ = renderer.image { rendererContext in
+      let cg = rendererContext.cgContext
+      cg.setFillColor(UIColor.systemBlue.cgColor)
+      context.append(
+        milliseconds {
+          for _ in 0..<1000 {
+            cg.addPath(
+              CGPath(roundedRect: rect, cornerWidth: 12, cornerHeight: 12, transform: nil))
+            cg.fillPath()
+          }
+        })
+    }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 144, 144)!
+    let cr = cairo_create(surface)!
+    cairo_scale(cr, 3, 3)
+    cairo_set_source_rgba(cr, 0, 0.478, 1, 1)
+    cairo.append(
+      milliseconds {
+        for _ in 0..<1000 {
+          cairo_new_sub_path(cr)
+          cairo_arc(cr, 36, 12, 12, -.pi / 2, 0)
+          cairo_arc(cr, 36, 36, 12, 0, .pi / 2)
+          cairo_arc(cr, 12, 36, 12, .pi / 2, .pi)
+          cairo_arc(cr, 12, 12, 12, .pi, 1.5 * .pi)
+          cairo_close_path(cr)
+          cairo_fill(cr)
+        }
+      })
+    cairo_destroy(cr)
+    cairo_surface_destroy(surface)
+  }
+  print("1,000 fills of a 48-pt rounded rectangle (radius 12) at 3x, 7 runs:")
+  print("  " + line("UIBezierPath(roundedRect:cornerRadius:).fill()", bezier))
+  print("  " + line("CGContext addPath(CGPath) + fillPath", context))
+  print("  " + line("raw Cairo arcs + cairo_fill (peer)", cairo))
+}
+
+/// A view that draws a ring and counts its drawings.
+private final class RingView: UIView {
+  var draws = 0
+
+  override func draw(_ rect: CGRect) {
+    draws += 1
+    let path = UIBezierPath(ovalIn: rect.insetBy(dx: 6, dy: 6))
+    path.lineWidth = 8
+    UIColor.orange.setStroke()
+    path.stroke()
+  }
+}
+
+@MainActor
+private func redraws() throws {
+  let session = try DemoSession(configuration: DemoConfiguration())
+  session.advance(to: 10)
+  let ring = RingView(frame: CGRect(x: 20, y: 200, width: 64, height: 64))
+  session.window.addSubview(ring)
+  let renderer = Renderer(scale: 3)
+  var kept: [Double] = []
+  var redrawn: [Double] = []
+  for frame in 0..<60 {
+    kept.append(
+      try milliseconds {
+        _ = try renderer.png(window: session.window, at: 10 + Double(frame) * 0.001)
+      })
+  }
+  let keptDraws = ring.draws
+  for frame in 0..<60 {
+    ring.setNeedsDisplay()
+    redrawn.append(
+      try milliseconds {
+        _ = try renderer.png(window: session.window, at: 10 + Double(frame) * 0.001)
+      })
+  }
+  print("a custom draw(_:) view (64 x 64 pt) over 60 frames of the screen at 3x (same camera):")
+  print(
+    "  draw(_:) calls without setNeedsDisplay: \(keptDraws); with it before each frame: \(ring.draws - keptDraws)"
+  )
+  print("  " + line("frame, drawing kept", kept))
+  print("  " + line("frame, redrawn every frame", redrawn))
+}
