@@ -58,7 +58,11 @@ let package = Package(
       name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"],
       resources: [.copy("Resources/workloads")]),
     .executableTarget(
-      name: "benchmarks", dependencies: ["Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats"]),
+      name: "benchmarks",
+      dependencies: [
+        "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "NavigationCore", "NavigationUI",
+        "Rendering", "Demo",
+      ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     // Test support: the test data kept in the repo (Tests/SharedTestData/Fixtures, found

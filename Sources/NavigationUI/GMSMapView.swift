@@ -41,8 +41,10 @@ open class GMSMapView: UIView {
   var lastLayoutSize = CGSize(width: -1, height: -1)
   lazy var builtIn = BuiltInLayout(mapView: self)
   var headerAccessory: (any UIView & GMSNavigationAccessoryView)?
-  /// The camera's position.
-  public internal(set) var camera = GMSCameraPosition()
+  /// The camera's position (``camera`` reads and sets it).
+  var cameraStorage = GMSCameraPosition()
+  /// The map's own state: overlays, delegate, limits, style, animation, touches.
+  let mapState = MapState()
 
   /// A map view with a frame, on the main screen.
   public override init(frame: CGRect) {

@@ -3,6 +3,7 @@
 // Suites:
 //   solver [--runs N] [--values] FILES…   cassowary-bench-v1 workloads (FORMAT.md line per file)
 //   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
+//   map [--frames N]   the map with 1,000 markers and 50 polylines, taps, camera animation
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -21,6 +22,13 @@ case "solver":
 case "layout":
   do {
     try runLayoutBenchmark(Array(arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
+    exit(1)
+  }
+case "map":
+  do {
+    try runMapBenchmark(Array(arguments.dropFirst()))
   } catch {
     FileHandle.standardError.write(Data("benchmarks: \(error)\n\(benchmarksUsage)".utf8))
     exit(1)
