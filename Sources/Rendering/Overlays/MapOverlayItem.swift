@@ -84,17 +84,69 @@ final class OverlayImageCache: @unchecked Sendable {
     surfaces[name] = surface
     return surface
   }
+
+  private struct PinKey: Hashable {
+    var color: RGBA
+    var width: Int
+    var height: Int
+  }
+  private var pins: [PinKey: OpaquePointer] = [:]
+
+  /// The default pin drawn once into an image of `size` points at `scale` pixels a point
+  /// (sizes and scales in hundredths).
+  func pin(_ color: RGBA, size: CGSize, scale: Double) -> (surface: OpaquePointer, scale: Double)? {
+    let pixelWidth = Int((Double(size.width) * scale).rounded(.up))
+    let pixelHeight = Int((Double(size.height) * scale).rounded(.up))
+    guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 1024, pixelHeight <= 1024 else {
+      return nil
+    }
+    let key = PinKey(color: color, width: pixelWidth, height: pixelHeight)
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = pins[key] { return (known, Double(pixelWidth) / Double(size.width)) }
+    let surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    let cr = cairo_create(surface)
+    let sx = Double(pixelWidth) / Double(size.width)
+    cairo_scale(cr, sx, Double(pixelHeight) / Double(size.height))
+    MapPainter.paintPin(color, in: CGRect(origin: .zero, size: size), cr: cr!)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    if pins.count > 64 {
+      for (_, old) in pins { cairo_surface_destroy(old) }
+      pins.removeAll()
+    }
+    pins[key] = surface
+    return (surface, sx)
+  }
 }
 
 extension MapPainter {
   /// Draws the scene's overlays of one group (markers or the rest) in order.
   func paintOverlayItems(markers: Bool, in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+    guard scene.overlays.contains(where: { $0.isMarker == markers }) else { return }
+    // Only what meets the clip: a band of the parallel copy draws its own rows' overlays.
+    var clip = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
+    func meetsClip(_ points: [CLLocationCoordinate2D], margin: Double, m: inout cairo_matrix_t)
+      -> Bool
+    {
+      var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+      for c in points {
+        let (x, y) = point(c, matrix: &m)
+        box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+      }
+      return box.2 + margin >= clip.0 && box.0 - margin <= clip.2 && box.3 + margin >= clip.1
+        && box.1 - margin <= clip.3
+    }
     for item in scene.overlays where item.isMarker == markers {
       switch item {
       case .polyline(let coordinates, let width, let color, let spans):
+        guard meetsClip(coordinates, margin: width, m: &m) else { continue }
         paintPolyline(coordinates, width: width, color: color, spans: spans, in: cr, matrix: &m)
       case .polygon(let outline, let holes, let fill, let stroke, let width):
-        guard outline.count >= 3 else { continue }
+        guard outline.count >= 3, meetsClip(outline, margin: width, m: &m) else { continue }
         cairo_new_path(cr)
         for ring in [outline] + holes where ring.count >= 3 {
           addLine(ring[...], in: cr, matrix: &m)
@@ -109,6 +161,14 @@ extension MapPainter {
         if let stroke, width > 0 { self.stroke(cr, color: stroke, width: width) }
         cairo_new_path(cr)
       case .groundOverlay(let sw, let ne, let bearing, let anchor, let image, let opacity):
+        let nw = CLLocationCoordinate2D(latitude: ne.latitude, longitude: sw.longitude)
+        let se = CLLocationCoordinate2D(latitude: sw.latitude, longitude: ne.longitude)
+        // Turned about its anchor: a margin of the box's diagonal covers any bearing.
+        let (ax, ay) = point(sw, matrix: &m)
+        let (bx, by) = point(ne, matrix: &m)
+        guard
+          meetsClip([sw, ne, nw, se], margin: bearing == 0 ? 1 : hypot(bx - ax, by - ay), m: &m)
+        else { continue }
         paintGroundOverlay(
           sw: sw, ne: ne, bearing: bearing, anchor: anchor, image: image, opacity: opacity,
           in: cr, matrix: &m)
@@ -116,6 +176,9 @@ extension MapPainter {
         let coordinate, let image, let size, let anchor, let rotation, let flat, let opacity):
         guard coordinate.isValid, opacity > 0, size.width > 0, size.height > 0 else { continue }
         let (x, y) = point(coordinate, matrix: &m)
+        let reach = Double(size.width + size.height)
+        guard x + reach >= clip.0, x - reach <= clip.2, y + reach >= clip.1, y - reach <= clip.3
+        else { continue }
         cairo_save(cr)
         cairo_translate(cr, x, y)
         let turn = flat ? rotation - scene.camera.heading : rotation
@@ -245,7 +308,22 @@ extension MapPainter {
   func paintImage(_ image: MapOverlayImage, in rect: CGRect, cr: OpaquePointer) {
     switch image {
     case .pin(let color):
-      Self.paintPin(color, in: rect, cr: cr)
+      // Drawn once per colour, size and pixel scale, then painted.
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(cr, &matrix)
+      let scale = hypot(matrix.xx, matrix.yx)
+      guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
+        scale > 0.01, let pin = OverlayImageCache.shared.pin(color, size: rect.size, scale: scale)
+      else {
+        Self.paintPin(color, in: rect, cr: cr)
+        return
+      }
+      cairo_save(cr)
+      cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+      cairo_scale(cr, 1 / pin.scale, 1 / pin.scale)
+      cairo_set_source_surface(cr, pin.surface, 0, 0)
+      cairo_paint(cr)
+      cairo_restore(cr)
     case .vector(let vector, let tint):
       CairoDrawing.draw(cr, vector, in: rect, tint: tint)
     case .png(let data, let name):
