@@ -144,7 +144,8 @@ extension MapPainter {
       switch item {
       case .polyline(let coordinates, let width, let color, let spans):
         guard meetsClip(coordinates, margin: width, m: &m) else { continue }
-        paintPolyline(coordinates, width: width, color: color, spans: spans, in: cr, matrix: &m)
+        paintPolyline(
+          coordinates, width: width, color: color, spans: spans, clip: clip, in: cr, matrix: &m)
       case .polygon(let outline, let holes, let fill, let stroke, let width):
         guard outline.count >= 3, meetsClip(outline, margin: width, m: &m) else { continue }
         cairo_new_path(cr)
@@ -200,16 +201,31 @@ extension MapPainter {
   /// A line, in one colour or piece by piece with its spans' colours and gradients.
   private func paintPolyline(
     _ coordinates: [CLLocationCoordinate2D], width: Double, color: RGBA, spans: [MapStrokeSpan],
-    in cr: OpaquePointer, matrix m: inout cairo_matrix_t
+    clip: (Double, Double, Double, Double), in cr: OpaquePointer, matrix m: inout cairo_matrix_t
   ) {
     guard coordinates.count >= 2, width > 0 else { return }
     cairo_new_path(cr)
+    let points = coordinates.map { point($0, matrix: &m) }
+    // Only segments that meet the clip (a band strokes its own rows' pieces).
+    let margin = width + 2
+    func meets(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+      max(a.0, b.0) + margin >= clip.0 && min(a.0, b.0) - margin <= clip.2
+        && max(a.1, b.1) + margin >= clip.1 && min(a.1, b.1) - margin <= clip.3
+    }
     guard !spans.isEmpty else {
-      addLine(coordinates[...], in: cr, matrix: &m)
+      var open = false
+      for i in 1..<points.count {
+        guard meets(points[i - 1], points[i]) else {
+          open = false
+          continue
+        }
+        if !open { cairo_move_to(cr, points[i - 1].0, points[i - 1].1) }
+        cairo_line_to(cr, points[i].0, points[i].1)
+        open = true
+      }
       stroke(cr, color: color, width: width)
       return
     }
-    let points = coordinates.map { point($0, matrix: &m) }
     // Each span covers [start, start + segments) in segment units along the line.
     var start = 0.0
     let total = Double(points.count - 1)
@@ -241,6 +257,7 @@ extension MapPainter {
       for k in 1..<cuts.count {
         let a = at(cuts[k - 1])
         let b = at(cuts[k])
+        guard meets(a, b) else { continue }
         let fa = (cuts[k - 1] - start) / max(1e-9, end - start)
         let fb = (cuts[k] - start) / max(1e-9, end - start)
         cairo_new_path(cr)
@@ -322,7 +339,11 @@ extension MapPainter {
       cairo_translate(cr, Double(rect.minX), Double(rect.minY))
       cairo_scale(cr, 1 / pin.scale, 1 / pin.scale)
       cairo_set_source_surface(cr, pin.surface, 0, 0)
-      cairo_paint(cr)
+      // A rectangle, not cairo_paint: painting covers the whole clip (the band).
+      cairo_rectangle(
+        cr, 0, 0, Double(cairo_image_surface_get_width(pin.surface)),
+        Double(cairo_image_surface_get_height(pin.surface)))
+      cairo_fill(cr)
       cairo_restore(cr)
     case .vector(let vector, let tint):
       CairoDrawing.draw(cr, vector, in: rect, tint: tint)
