@@ -246,36 +246,28 @@ extension MapPainter {
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
     for span in spanList where span.segments > 0 && start < total {
       let end = min(total, start + span.segments)
-      // The span's own pieces: from `start` through each vertex to `end`.
-      var cuts = [start]
-      var next = start.rounded(.down) + 1
-      while next < end {
-        cuts.append(next)
-        next += 1
-      }
-      cuts.append(end)
-      for k in 1..<cuts.count {
-        let a = at(cuts[k - 1])
-        let b = at(cuts[k])
-        guard meets(a, b) else { continue }
-        let fa = (cuts[k - 1] - start) / max(1e-9, end - start)
-        let fb = (cuts[k] - start) / max(1e-9, end - start)
-        cairo_new_path(cr)
-        cairo_move_to(cr, a.0, a.1)
-        cairo_line_to(cr, b.0, b.1)
-        if span.from == span.to {
-          CairoDrawing.setColor(cr, span.from)
-          cairo_stroke(cr)
-        } else {
-          let ca = Self.mix(span.from, span.to, fa)
-          let cb = Self.mix(span.from, span.to, fb)
-          let gradient = cairo_pattern_create_linear(a.0, a.1, b.0, b.1)
-          cairo_pattern_add_color_stop_rgba(gradient, 0, ca.red, ca.green, ca.blue, ca.alpha)
-          cairo_pattern_add_color_stop_rgba(gradient, 1, cb.red, cb.green, cb.blue, cb.alpha)
-          cairo_set_source(cr, gradient)
-          cairo_stroke(cr)
-          cairo_pattern_destroy(gradient)
+      // A gradient is drawn as 64 solid pieces (steps of 1/64 of the colour difference):
+      // a gradient source makes Cairo composite a piece's whole box, which for a long
+      // diagonal segment is most of a band.
+      let count = span.from == span.to ? 1 : 64
+      for j in 0..<count {
+        let s0 = start + (end - start) * Double(j) / Double(count)
+        let s1 = start + (end - start) * Double(j + 1) / Double(count)
+        var piece = [at(s0)]
+        var vertex = s0.rounded(.down) + 1
+        while vertex < s1 {
+          piece.append(points[Int(vertex)])
+          vertex += 1
         }
+        piece.append(at(s1))
+        let xs = piece.map(\.0)
+        let ys = piece.map(\.1)
+        guard meets((xs.min()!, ys.min()!), (xs.max()!, ys.max()!)) else { continue }
+        cairo_new_path(cr)
+        cairo_move_to(cr, piece[0].0, piece[0].1)
+        for p in piece.dropFirst() { cairo_line_to(cr, p.0, p.1) }
+        CairoDrawing.setColor(cr, Self.mix(span.from, span.to, (Double(j) + 0.5) / Double(count)))
+        cairo_stroke(cr)
       }
       start = end
     }
