@@ -78,7 +78,7 @@ let package = Package(
       name: "benchmarks",
       dependencies: [
         "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
-        "NavigationCore", "Rendering", "Demo", "CCairo",
+        "NavigationCore", "NavigationUI", "Rendering", "Demo", "CCairo",
       ]),
     .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
     .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),

@@ -124,6 +124,7 @@ public struct DemoReport: Sendable {
       </tbody></table></section>
       <section id="states"><h2>States</h2><div class="states">\(stateFigures)</div></section>
       <section id="timings"><h2>Timings</h2>\(timingTable)</section>
+      \(mapScreenSection)
       <script>\(script)</script>
       </body></html>
 
@@ -235,6 +236,17 @@ public struct DemoReport: Sendable {
     .states{display:flex;flex-wrap:wrap;gap:16px}figure{margin:0}
     figure img{max-width:300px;border:1px solid #ccc}
     """
+
+  /// The map screen (markers, polylines, a custom style), when the run made one.
+  var mapScreenSection: String {
+    guard !run.mapScreenPNG.isEmpty else { return "" }
+    return """
+      <section id="map"><h2>Map</h2><p>The map API without navigation: GMSMarker, \
+      GMSPolyline with a gradient GMSStyleSpan, GMSCircle, an info window and a GMSMapStyle.</p>
+      <img class="route" alt="a map screen with markers and polylines" \
+      src="\(Self.dataURI(run.mapScreenPNG, type: "image/png"))"></section>
+      """
+  }
 
   static func dataURI(_ data: Data, type: String) -> String {
     "data:\(type);base64," + data.base64EncodedString()

@@ -55,6 +55,9 @@ public struct DemoRun: Sendable {
   public var totalSeconds = 0.0
   /// The route over the base map, as an SVG document.
   public var routeSVG = Data()
+  /// A plain map screen with markers, polylines and a custom style
+  /// (``DemoSession/mapScreenPNG(size:)``), as a PNG.
+  public var mapScreenPNG = Data()
   /// Where the report was written.
   public var reportURL: URL
 
@@ -144,6 +147,7 @@ public struct DemoRun: Sendable {
     takePreviews(waiting: true)
     run.events = session.events
     run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
+    run.mapScreenPNG = try session.mapScreenPNG()
     run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     try write(
       Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)

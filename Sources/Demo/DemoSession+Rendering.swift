@@ -30,13 +30,18 @@ extension DemoSession {
     case .success(let loaded): map = loaded
     case .failure(let error): throw error
     }
+    mapView.stepCameraAnimation(at: clock.now)
     let camera = MapCamera(
       center: mapView.camera.target, metersPerPoint: mapView.metersPerPoint,
       heading: mapView.camera.bearing)
     // The logo component shows the attribution on screen; the report carries the full line.
+    // Day or night, the map type and the app's style (GMSMapView+Rendering).
+    let look = mapView.renderedMapStyle()
     var scene = MapScene(
-      map: map, camera: camera, style: mapView.lightingMode == .lowLight ? .night : .day,
+      map: look.drawsBaseMap ? map : nil, camera: camera, style: look.style,
+      showsRoadNames: look.showsRoadNames,
       attribution: logoIsVisible ? nil : openStreetMapAttribution)
+    scene.overlays = mapView.mapOverlayItems()
     if let navigator = mapView.navigator {
       if let route = navigator.currentRoute {
         scene.route = RouteOverlay(

@@ -57,11 +57,14 @@ extension GMSMapView {
       return
     case .following:
       guard let fix = navigator.lastLocation else { return }
-      camera.target = fix.coordinate
-      camera.zoom = followingZoomLevel >= 0 ? followingZoomLevel : 17
-      if followingPerspective != .topDownNorthUp, fix.course >= 0 { camera.bearing = fix.course }
-      if followingPerspective == .topDownNorthUp { camera.bearing = 0 }
-      camera.viewingAngle = followingPerspective == .tilted ? 45 : 0
+      var bearing = cameraStorage.bearing
+      if followingPerspective != .topDownNorthUp, fix.course >= 0 { bearing = fix.course }
+      if followingPerspective == .topDownNorthUp { bearing = 0 }
+      setCameraStorage(
+        GMSCameraPosition(
+          target: fix.coordinate, zoom: followingZoomLevel >= 0 ? followingZoomLevel : 17,
+          bearing: bearing,
+          viewingAngle: followingPerspective == .tilted ? 45 : 0), gesture: false)
     case .overview:
       fitRemainingRoute(navigator)
     }
@@ -97,7 +100,10 @@ extension GMSMapView {
     let needed = max(width / max(1, Double(frame.width)), height / max(1, Double(frame.height)))
     let base = 156_543.033_92 * cos(center.latitude * .pi / 180)
     let zoom = needed > 0 ? log2(base / needed) : 18
-    camera = GMSCameraPosition(target: center, zoom: Float(min(20, max(2, zoom))), bearing: 0)
+    setCameraStorage(
+      GMSCameraPosition(
+        target: center, zoom: Float(min(20, max(2, zoom))), bearing: 0, viewingAngle: 0),
+      gesture: false)
   }
 
   /// Whether the remaining route fits inside ``cameraFrame`` at the current camera.
@@ -127,20 +133,23 @@ extension GMSMapView {
     case .scroll(let dx, let dy):
       guard settings.scrollGestures else { return false }
       let mpp = metersPerPoint
-      camera.target = Geodesy.destination(
+      let target = Geodesy.destination(
         from: camera.target, distance: Double(hypot(dx, dy)) * mpp,
         bearing: atan2(Double(-dx), Double(dy)) * 180 / .pi + camera.bearing)
-      cameraMode = .free
+      moveCameraNow(to: camera.with(target: target), gesture: true)
     case .zoom(let levels):
       guard settings.zoomGestures else { return false }
-      camera.zoom = min(21, max(2, camera.zoom + levels))
+      moveCameraNow(
+        to: camera.with(zoom: camera.zoom + levels), gesture: true, stopsFollowing: false)
     case .tilt(let degrees):
       guard settings.tiltGestures else { return false }
-      camera.viewingAngle = min(65, max(0, camera.viewingAngle + degrees))
+      moveCameraNow(
+        to: camera.with(viewingAngle: camera.viewingAngle + degrees), gesture: true,
+        stopsFollowing: false)
     case .rotate(let degrees):
       guard settings.rotateGestures else { return false }
-      camera.bearing = Geodesy.normalized(camera.bearing + degrees)
-      components?.compassButton.show(bearing: camera.bearing)
+      moveCameraNow(
+        to: camera.with(bearing: camera.bearing + degrees), gesture: true, stopsFollowing: false)
     }
     return true
   }
@@ -162,15 +171,15 @@ extension GMSMapView {
   /// Moves the camera onto the vehicle's location, when known (the my-location button).
   func showMyLocation() {
     guard let fix = navigator?.lastLocation else { return }
-    camera.target = fix.coordinate
+    guard mapState.delegate?.didTapMyLocationButton(for: self) != true else { return }
+    moveCameraNow(to: camera.with(target: fix.coordinate), gesture: false, stopsFollowing: false)
   }
 
   func compassTapped() {
     if navigationEnabled && cameraMode != .free {
       cameraMode = cameraMode == .overview ? .following : .overview
     } else {
-      camera.bearing = 0
-      components?.compassButton.show(bearing: 0)
+      moveCameraNow(to: camera.with(bearing: 0), gesture: true, stopsFollowing: false)
     }
   }
 }

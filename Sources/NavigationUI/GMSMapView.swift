@@ -52,8 +52,10 @@ open class GMSMapView: UIView {
   var lastLayoutSize = CGSize(width: -1, height: -1)
   lazy var builtIn = BuiltInLayout(mapView: self)
   var headerAccessory: (any UIView & GMSNavigationAccessoryView)?
-  /// The camera's position (while following, the navigator moves it).
-  public var camera = GMSCameraPosition()
+  /// The camera's position (``camera`` reads and sets it).
+  var cameraStorage = GMSCameraPosition()
+  /// The map's own state: overlays, delegate, limits, style, animation, touches.
+  let mapState = MapState()
   /// The zoom level of the following camera; ``GMSNavigationNoFollowingZoomLevel`` (the
   /// default) lets the SDK choose (17).
   public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel {
@@ -63,8 +65,6 @@ open class GMSMapView: UIView {
   public var isMyLocationEnabled = false
   /// Whether route callouts show time or distance.
   public var routeCalloutFormat: GMSNavigationRouteCalloutFormat = .default
-  /// Whether the traffic layer shows (default false).
-  public var isTrafficEnabled = false
   /// Whether indoor maps show (default true).
   public var isIndoorEnabled = true
   /// Whether incident reporting can be offered (false: there is no reporting service here).
@@ -94,7 +94,7 @@ open class GMSMapView: UIView {
     mapID = options.mapID
     super.init(frame: options.frame)
     accessibilityIdentifier = "GMSMapView"
-    if let camera = options.camera { self.camera = camera }
+    if let camera = options.camera { cameraStorage = camera }
     if let color = options.backgroundColor { backgroundColor = color }
     GMSNavigationServices.register(self)
   }

@@ -74,6 +74,11 @@ public final class GMSUISettings {
   public var tiltGestures = true
   /// Rotate with two fingers.
   public var rotateGestures = true
+  /// Whether the map keeps the touches it handles (true) or also passes them to the views
+  /// behind it.
+  public var consumesGesturesInView = true
+  /// Whether two fingers that pinch or twist also move the map (true).
+  public var allowScrollGesturesDuringRotateOrZoom = true
 
   /// Forwards to ``GMSMapView/shouldDisplaySpeedometer`` (seed 003's spelling).
   public var shouldDisplaySpeedometer: Bool {

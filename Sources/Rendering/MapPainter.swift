@@ -86,7 +86,9 @@ struct MapPainter: Sendable {
   func paintMarkers(in cr: OpaquePointer, anchor: CGPoint) {
     var m = matrix(anchor: anchor)
     paintRoute(in: cr, matrix: &m)
+    paintOverlayItems(markers: false, in: cr, matrix: &m)
     paintDestinations(in: cr, matrix: &m)
+    paintOverlayItems(markers: true, in: cr, matrix: &m)
     paintVehicle(in: cr, matrix: &m)
   }
 
@@ -222,6 +224,7 @@ struct MapPainter: Sendable {
     in cr: OpaquePointer, matrix m: inout cairo_matrix_t
   ) {
     cairo_new_path(cr)
+    guard scene.style.shows(kind) else { return }
     cairo_save(cr)
     cairo_transform(cr, &m)
     map.xs.withUnsafeBufferPointer { xs in

@@ -78,6 +78,9 @@ public struct MapScene: Sendable {
   /// The attribution line drawn in the map's bottom corner, or `nil` when another view
   /// (the logo component) shows it.
   public var attribution: String?
+  /// An app's overlays (polylines, polygons, ground overlays, markers), drawn over the route
+  /// in order; markers over the destinations.
+  public var overlays: [MapOverlayItem] = []
 
   /// A scene with the bundled data's attribution and no overlays.
   public init(
@@ -109,6 +112,9 @@ public struct MapLayer {
   public var view: UIView?
   /// The view whose centre the camera centres on (the navigation UI's viewport).
   public var viewport: UIView?
+  /// Where the camera's centre goes in the map view's coordinates when there is no
+  /// ``viewport`` (the map view's centre when `nil`).
+  public var anchor: CGPoint?
 
   /// A map layer.
   public init(scene: MapScene, view: UIView? = nil, viewport: UIView? = nil) {
@@ -130,6 +136,7 @@ public struct MapLayer {
       return CGPoint(
         x: origin.x - mapOrigin.x + size.width / 2, y: origin.y - mapOrigin.y + size.height / 2)
     }
+    if let anchor { return anchor }
     let size = mapView.layer.presentation(at: time).frame.size
     return CGPoint(x: size.width / 2, y: size.height / 2)
   }

@@ -44,6 +44,8 @@ public struct MapStyle: Sendable, Hashable {
   public var attribution: RGBA
   /// The attribution's background.
   public var attributionBackground: RGBA
+  /// Base-map feature kinds not drawn (a map style's `visibility: off`).
+  public var hiddenKinds: Set<MapFeatureKind> = []
 
   /// Daytime colours: light land, blue water, white streets, yellow arterials.
   public static let day = MapStyle(

@@ -5,6 +5,7 @@
 //   layout [--runs N] [--json] [--workloads DIR]   ViewKit: navscreen, animate, scaling, memory
 //   location [--runs N]   road snapping to route progress, map matching of a noisy trace
 //   draw [--samples N]   UIKit drawing: drawHierarchy vs the renderer, UIBezierPath fills, redraws
+//   map [--frames N]   the map with 1,000 markers and 50 polylines, taps, camera animation
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,7 +15,7 @@ guard let suite = arguments.first else {
 }
 let suites: [String: ([String]) throws -> Void] = [
   "solver": runSolverBenchmark, "layout": runLayoutBenchmark, "location": runLocationBenchmark,
-  "draw": runDrawBenchmark,
+  "draw": runDrawBenchmark, "map": runMapBenchmark,
 ]
 if let run = suites[suite] {
   do {

@@ -1,0 +1,336 @@
+import Foundation
+import NavigationCore
+import NavigationUI
+import Rendering
+import ViewKit
+
+extension GMSMapView {
+  /// The map view's overlays as the renderer draws them, in drawing order: circles as
+  /// 72-point polygons, geodesic lines and outlines along great circles, pictures looked up
+  /// in `images` by name (a name not there draws as a grey pin).
+  /// With ``isTrafficEnabled``, the route's congestion comes first (``trafficOverlayItems()``).
+  public func mapOverlayItems(images: ImageCatalog = .standard) -> [MapOverlayItem] {
+    trafficOverlayItems() + appOverlayItems(images: images)
+  }
+
+  /// The congestion of the navigator's route drawn over it when ``isTrafficEnabled``: each
+  /// run of segments with moderate (orange), heavy (red) or severe (dark red) congestion in
+  /// the route's annotations as a line; nothing without a route or congestion data.
+  public func trafficOverlayItems() -> [MapOverlayItem] {
+    guard isTrafficEnabled, let route = navigator?.currentRoute else { return [] }
+    var items: [MapOverlayItem] = []
+    let width = max(4, 9 / metersPerPoint)
+    for leg in route.legs {
+      guard let congestion = leg.annotation?.congestion, !congestion.isEmpty else { continue }
+      let shape = leg.geometry
+      var run: [CLLocationCoordinate2D] = []
+      var runColor: RGBA?
+      func flush() {
+        if let runColor, run.count >= 2 {
+          items.append(.polyline(coordinates: run, width: width, color: runColor, spans: []))
+        }
+        run = []
+      }
+      for i in 0..<min(congestion.count, shape.count - 1) {
+        let color: RGBA?
+        switch congestion[i] {
+        case .moderate: color = RGBA(hex: 0xF29900)
+        case .heavy: color = RGBA(hex: 0xD93025)
+        case .severe: color = RGBA(hex: 0x8C1A10)
+        default: color = nil
+        }
+        if color != runColor || color == nil { flush() }
+        runColor = color
+        if color != nil {
+          if run.isEmpty { run.append(shape[i]) }
+          run.append(shape[i + 1])
+        }
+      }
+      flush()
+    }
+    return items
+  }
+
+  /// The app's overlays as the renderer draws them.
+  func appOverlayItems(images: ImageCatalog) -> [MapOverlayItem] {
+    overlaysInDrawingOrder.compactMap { overlay -> MapOverlayItem? in
+      switch overlay {
+      case let marker as GMSMarker:
+        guard marker.iconView == nil else { return nil }  // drawn as a subview
+        return .marker(
+          coordinate: marker.position, image: Self.overlayImage(marker.icon, images: images),
+          size: marker.iconSize, anchor: marker.groundAnchor, rotation: marker.rotation,
+          flat: marker.isFlat, opacity: Double(min(1, max(0, marker.opacity))))
+      case let line as GMSPolyline:
+        guard let path = line.path else { return nil }
+        let points = line.geodesic ? Self.geodesic(path.coordinates) : path.coordinates
+        var spans = (line.spans ?? []).map {
+          MapStrokeSpan(
+            from: RGBA($0.style.fromColor), to: RGBA($0.style.toColor), segments: $0.segments)
+        }
+        if line.geodesic && !spans.isEmpty {
+          // Spans count the path's own segments; each became `geodesicSteps` pieces.
+          spans = spans.map {
+            MapStrokeSpan(
+              from: $0.from, to: $0.to, segments: $0.segments * Double(Self.geodesicSteps))
+          }
+        }
+        return .polyline(
+          coordinates: points, width: Double(line.strokeWidth), color: RGBA(line.strokeColor),
+          spans: spans)
+      case let polygon as GMSPolygon:
+        guard let path = polygon.path else { return nil }
+        let shape: ([CLLocationCoordinate2D]) -> [CLLocationCoordinate2D] = {
+          polygon.geodesic ? Self.geodesic($0 + ($0.first.map { [$0] } ?? [])) : $0
+        }
+        return .polygon(
+          outline: shape(path.coordinates),
+          holes: (polygon.holes ?? []).map { shape($0.coordinates) },
+          fill: polygon.fillColor.map(RGBA.init), stroke: polygon.strokeColor.map(RGBA.init),
+          width: Double(polygon.strokeWidth))
+      case let circle as GMSCircle:
+        return .polygon(
+          outline: circle.outline(), holes: [], fill: circle.fillColor.map(RGBA.init),
+          stroke: circle.strokeColor.map(RGBA.init), width: Double(circle.strokeWidth))
+      case let ground as GMSGroundOverlay:
+        guard let box = ground.placedBounds, let icon = ground.icon else { return nil }
+        return .groundOverlay(
+          southWest: box.southWest, northEast: box.northEast, bearing: ground.bearing,
+          anchor: ground.anchor, image: Self.overlayImage(icon, images: images),
+          opacity: Double(min(1, max(0, ground.opacity))))
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// The base-map colours for this map view: day or night (``lightingMode``, or
+  /// ``overrideUserInterfaceStyle`` when set), then ``mapType``, then ``mapStyle``.
+  public func renderedMapStyle() -> (style: MapStyle, showsRoadNames: Bool, drawsBaseMap: Bool) {
+    let dark: Bool
+    switch overrideUserInterfaceStyle {
+    case .dark: dark = true
+    case .light: dark = false
+    case .unspecified: dark = lightingMode == .lowLight
+    }
+    var style = dark ? MapStyle.night : MapStyle.day
+    var names = true
+    switch mapType {
+    case .normal, .none:
+      break
+    case .terrain:
+      style.park = RGBA(hex: 0xA8D08D)
+      style.land = RGBA(hex: 0xEDE6D6)
+      style.water = RGBA(hex: 0x8FC1D6)
+    case .satellite, .hybrid:
+      style.land = RGBA(hex: 0x4A4F3A)
+      style.park = RGBA(hex: 0x3E5B2E)
+      style.water = RGBA(hex: 0x1D3B5A)
+      style.building = RGBA(hex: 0x8C857B)
+      style.buildingOutline = RGBA(hex: 0x6F695F)
+      style.roadCasing = RGBA(hex: 0x3A3A36)
+      style.majorRoad = RGBA(hex: 0x9C978C)
+      style.arterialRoad = RGBA(hex: 0x8F8A80)
+      style.minorRoad = RGBA(hex: 0x7F7B73)
+      style.label = RGBA(hex: 0xFFFFFF)
+      style.labelHalo = RGBA(hex: 0x000000, alpha: 0.7)
+      if mapType == .satellite {
+        names = false
+        style.majorRoad = style.minorRoad
+        style.arterialRoad = style.minorRoad
+      } else {
+        style.majorRoad = RGBA(hex: 0xF2C26B)
+        style.arterialRoad = RGBA(hex: 0xF5F1E6)
+        style.minorRoad = RGBA(hex: 0xD9D5CC)
+      }
+    }
+    if let mapStyle { MapStyleRules.apply(mapStyle, to: &style, showsRoadNames: &names) }
+    return (style, names, mapType != .none)
+  }
+
+  /// A map layer for this map view over `baseMap`: its camera (a running animation stepped
+  /// to `time`), style, map type and overlays, anchored where ``projection`` puts the camera
+  /// target.
+  public func mapLayer(
+    baseMap: BaseMap?, images: ImageCatalog = .standard, at time: TimeInterval? = nil
+  ) -> MapLayer {
+    if let time { stepCameraAnimation(at: time) }
+    let look = renderedMapStyle()
+    var scene = MapScene(
+      map: look.drawsBaseMap ? baseMap : nil,
+      camera: MapCamera(
+        center: camera.target, metersPerPoint: metersPerPoint, heading: camera.bearing),
+      style: look.style, showsRoadNames: look.showsRoadNames)
+    scene.overlays = mapOverlayItems(images: images)
+    var layer = MapLayer(scene: scene, view: self)
+    layer.anchor = cameraAnchor
+    return layer
+  }
+
+  /// What the renderer draws for an image: the default pin for ``GMSMarker/markerImage(with:)``
+  /// and `nil`, else the catalogue's picture under the image's name.
+  static func overlayImage(_ image: UIImage?, images: ImageCatalog) -> MapOverlayImage {
+    guard let image else { return .pin(RGBA(hex: 0xEA4335)) }
+    let tint = RGBA(image.tintColor ?? UIColor(rgb: 0xEA4335))
+    if image.name == GMSMarker.defaultIconName { return .pin(tint) }
+    guard let name = image.name, let content = images.content(named: name) else {
+      return .pin(RGBA(hex: 0x9AA0A6))
+    }
+    switch content {
+    case .vector(let vector): return .vector(vector, tint: tint)
+    case .png(let data): return .png(data, name: name)
+    }
+  }
+
+  /// Pieces each segment of a geodesic line is cut into.
+  static let geodesicSteps = 16
+
+  /// A line along great circles: each segment cut into ``geodesicSteps`` pieces.
+  static func geodesic(_ points: [CLLocationCoordinate2D]) -> [CLLocationCoordinate2D] {
+    guard points.count >= 2 else { return points }
+    var out: [CLLocationCoordinate2D] = [points[0]]
+    for i in 1..<points.count {
+      for step in 1...geodesicSteps {
+        out.append(
+          Geodesy.interpolate(
+            points[i - 1], points[i], fraction: Double(step) / Double(geodesicSteps)))
+      }
+    }
+    return out
+  }
+}
+
+/// Applies Google's JSON style rules to the OpenStreetMap base map's colours.
+enum MapStyleRules {
+  /// A group of the base map a feature type selects: its kinds and its colours.
+  struct Group {
+    var kinds: [MapFeatureKind]
+    var fills: [WritableKeyPath<MapStyle, RGBA>]
+    var strokes: [WritableKeyPath<MapStyle, RGBA>]
+    var hasLabels: Bool
+  }
+
+  static var roads: Group {
+    Group(
+      kinds: [.majorRoad, .arterialRoad, .minorRoad, .serviceRoad, .path],
+      fills: [\.majorRoad, \.arterialRoad, \.minorRoad, \.path], strokes: [\.roadCasing],
+      hasLabels: true)
+  }
+
+  static func groups(for featureType: String) -> [Group] {
+    switch featureType {
+    case "all":
+      return groups(for: "landscape") + groups(for: "poi") + [roads] + groups(for: "transit")
+        + groups(for: "water")
+    case "landscape":
+      return [Group(kinds: [], fills: [\.land], strokes: [], hasLabels: false)]
+        + groups(for: "landscape.man_made")
+    case "landscape.natural":
+      return [Group(kinds: [], fills: [\.land], strokes: [], hasLabels: false)]
+    case "landscape.man_made":
+      return [
+        Group(
+          kinds: [.building], fills: [\.building], strokes: [\.buildingOutline], hasLabels: false)
+      ]
+    case "poi", "poi.park":
+      return [Group(kinds: [.park], fills: [\.park], strokes: [], hasLabels: false)]
+    case "road": return [roads]
+    case "road.highway":
+      return [
+        Group(kinds: [.majorRoad], fills: [\.majorRoad], strokes: [\.roadCasing], hasLabels: true)
+      ]
+    case "road.arterial":
+      return [Group(kinds: [.arterialRoad], fills: [\.arterialRoad], strokes: [], hasLabels: true)]
+    case "road.local":
+      return [
+        Group(
+          kinds: [.minorRoad, .serviceRoad, .path], fills: [\.minorRoad, \.path], strokes: [],
+          hasLabels: true)
+      ]
+    case "transit", "transit.line":
+      return [Group(kinds: [.rail], fills: [\.rail], strokes: [], hasLabels: false)]
+    case "water":
+      return [
+        Group(kinds: [.sea, .water, .waterway], fills: [\.water], strokes: [], hasLabels: false)
+      ]
+    default:
+      return []
+    }
+  }
+
+  static func apply(_ mapStyle: GMSMapStyle, to style: inout MapStyle, showsRoadNames: inout Bool) {
+    for rule in mapStyle.rules {
+      let element = rule.elementType
+      let geometry = element == "all" || element.hasPrefix("geometry")
+      let labels = element == "all" || element.hasPrefix("labels")
+      for group in groups(for: rule.featureType) {
+        var colours: [WritableKeyPath<MapStyle, RGBA>] = []
+        if element == "all" || element == "geometry" || element == "geometry.fill" {
+          colours += group.fills
+        }
+        if element == "all" || element == "geometry" || element == "geometry.stroke" {
+          colours += group.strokes
+        }
+        if labels && group.hasLabels {
+          if element != "labels.text.stroke" && element != "labels.icon" { colours.append(\.label) }
+          if element == "labels.text.stroke" { colours.append(\.labelHalo) }
+        }
+        for styler in rule.stylers {
+          switch styler {
+          case .visibility(let value):
+            if geometry {
+              if value == "off" {
+                style.hiddenKinds.formUnion(group.kinds)
+              } else {
+                style.hiddenKinds.subtract(group.kinds)
+              }
+            }
+            if labels && group.hasLabels { showsRoadNames = value != "off" }
+          case .color(let hex):
+            for path in colours {
+              style[keyPath: path] = RGBA(hex: hex, alpha: style[keyPath: path].alpha)
+            }
+          case .lightness(let amount):
+            let target = amount > 0 ? RGBA(hex: 0xFFFFFF) : RGBA(hex: 0x000000)
+            for path in colours {
+              var c = blend(style[keyPath: path], target, abs(amount) / 100)
+              c.alpha = style[keyPath: path].alpha
+              style[keyPath: path] = c
+            }
+          case .saturation(let amount):
+            for path in colours {
+              let c = style[keyPath: path]
+              let grey = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+              let k = 1 + amount / 100
+              func sat(_ v: Double) -> Double { min(1, max(0, grey + (v - grey) * k)) }
+              style[keyPath: path] = RGBA(
+                red: sat(c.red), green: sat(c.green), blue: sat(c.blue), alpha: c.alpha)
+            }
+          case .invertLightness(let on):
+            guard on else { continue }
+            for path in colours {
+              let c = style[keyPath: path]
+              style[keyPath: path] = RGBA(
+                red: 1 - c.red, green: 1 - c.green, blue: 1 - c.blue, alpha: c.alpha)
+            }
+          case .gamma(let g):
+            for path in colours {
+              let c = style[keyPath: path]
+              style[keyPath: path] = RGBA(
+                red: pow(c.red, 1 / g), green: pow(c.green, 1 / g), blue: pow(c.blue, 1 / g),
+                alpha: c.alpha)
+            }
+          case .hue, .weight:
+            continue
+          }
+        }
+      }
+    }
+  }
+
+  static func blend(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {
+    RGBA(
+      red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+      blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+  }
+}

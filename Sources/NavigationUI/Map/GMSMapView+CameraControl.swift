@@ -1,0 +1,269 @@
+import Foundation
+import NavigationCore
+
+/// What a map view keeps for the map itself: limits, delegate, overlays, style, the camera's
+/// animation and the touches in progress.
+@MainActor
+final class MapState {
+  var minZoom = kGMSMinZoomLevel
+  var maxZoom = kGMSMaxZoomLevel
+  var cameraTargetBounds: GMSCoordinateBounds?
+  weak var delegate: (any GMSMapViewDelegate)?
+  /// Overlays on the map, in the order they were added.
+  var overlays: [GMSOverlay] = []
+  var selectedMarker: GMSMarker?
+  var infoWindow: UIView?
+  var mapType = GMSMapViewType.normal
+  var mapStyle: GMSMapStyle?
+  var isTrafficEnabled = false
+  var userInterfaceStyle = UIUserInterfaceStyle.unspecified
+  var touches = MapTouchTracker()
+  var pointOfInterestProvider:
+    (@MainActor (CLLocationCoordinate2D, CLLocationDistance) -> GMSPointOfInterest?)?
+  var animation: CameraAnimation?
+  /// Changes with every overlay change (renderers and hit tests key on it).
+  var overlayGeneration = 0
+  /// The drawing order kept for an overlay generation.
+  var drawingOrder: (generation: Int, overlays: [GMSOverlay])?
+}
+
+/// A camera animation in progress on the window's clock.
+@MainActor
+final class CameraAnimation {
+  let from: GMSCameraPosition
+  let to: GMSCameraPosition
+  let start: TimeInterval
+  let duration: TimeInterval
+  var timer: ClockTimer?
+
+  init(from: GMSCameraPosition, to: GMSCameraPosition, start: TimeInterval, duration: TimeInterval)
+  {
+    self.from = from
+    self.to = to
+    self.start = start
+    self.duration = duration
+  }
+
+  /// The camera at `time` (ease in and out; the bearing turns the short way).
+  func camera(at time: TimeInterval) -> GMSCameraPosition {
+    let t = duration > 0 ? min(1, max(0, (time - start) / duration)) : 1
+    let s = t * t * (3 - 2 * t)
+    func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * s }
+    var turn = (to.bearing - from.bearing).truncatingRemainder(dividingBy: 360)
+    if turn > 180 { turn -= 360 }
+    if turn < -180 { turn += 360 }
+    return GMSCameraPosition(
+      target: CLLocationCoordinate2D(
+        latitude: mix(from.target.latitude, to.target.latitude),
+        longitude: mix(from.target.longitude, to.target.longitude)),
+      zoom: Float(mix(Double(from.zoom), Double(to.zoom))),
+      bearing: Geodesy.normalized(from.bearing + turn * s),
+      viewingAngle: mix(from.viewingAngle, to.viewingAngle))
+  }
+}
+
+extension GMSMapView {
+  /// How long ``animate(to:)`` and the other animations take, in seconds of the window's
+  /// clock (0.5 s unless set).
+  public static var cameraAnimationDuration: TimeInterval = 0.5
+  /// Frames per second of a camera animation on the window's clock.
+  static let cameraAnimationFrameRate = 60.0
+
+  /// The camera. Setting it moves the camera at once (``moveCamera(_:)``), within
+  /// ``minZoom``…``maxZoom`` and ``cameraTargetBounds``; during navigation a camera set by
+  /// the app stops following the vehicle (``cameraMode`` becomes `.free`), as on iOS.
+  public var camera: GMSCameraPosition {
+    get { cameraStorage }
+    set { moveCameraNow(to: newValue, gesture: false) }
+  }
+
+  /// The projection for the current camera (a snapshot: it does not follow later moves).
+  public var projection: GMSProjection {
+    GMSProjection(camera: cameraStorage, anchor: cameraAnchor, size: bounds.size)
+  }
+
+  /// Where the camera's target is drawn, in map-view points: the centre of ``cameraFrame``.
+  public var cameraAnchor: CGPoint { CGPoint(x: cameraFrame.midX, y: cameraFrame.midY) }
+
+  /// The map delegate (held weakly).
+  public var delegate: (any GMSMapViewDelegate)? {
+    get { mapState.delegate }
+    set { mapState.delegate = newValue }
+  }
+
+  /// The lowest zoom the camera goes to (``kGMSMinZoomLevel`` unless set).
+  public var minZoom: Float { mapState.minZoom }
+  /// The highest zoom the camera goes to (``kGMSMaxZoomLevel`` unless set).
+  public var maxZoom: Float { mapState.maxZoom }
+
+  /// Sets the zoom limits (each clamped to 2…21); ignored when `minZoom` > `maxZoom`, as the
+  /// original (which raises) would refuse it. The camera is moved inside at once.
+  public func setMinZoom(_ minZoom: Float, maxZoom: Float) {
+    guard minZoom.isFinite, maxZoom.isFinite, minZoom <= maxZoom else { return }
+    mapState.minZoom = min(kGMSMaxZoomLevel, max(kGMSMinZoomLevel, minZoom))
+    mapState.maxZoom = min(kGMSMaxZoomLevel, max(mapState.minZoom, maxZoom))
+    let clamped = constrained(cameraStorage)
+    if clamped != cameraStorage { setCameraStorage(clamped, gesture: false) }
+  }
+
+  /// Keeps the camera's target inside these bounds; `nil` for no limit.
+  public var cameraTargetBounds: GMSCoordinateBounds? {
+    get { mapState.cameraTargetBounds }
+    set {
+      mapState.cameraTargetBounds = newValue?.isValid == true ? newValue : nil
+      let clamped = constrained(cameraStorage)
+      if clamped != cameraStorage { setCameraStorage(clamped, gesture: false) }
+    }
+  }
+
+  /// Moves the camera at once.
+  public func moveCamera(_ update: GMSCameraUpdate) {
+    moveCameraNow(to: update.camera(on: self), gesture: false)
+  }
+
+  /// Animates the camera to `cameraPosition` on the window's clock.
+  public func animate(to cameraPosition: GMSCameraPosition) {
+    startCameraAnimation(to: cameraPosition)
+  }
+
+  /// Animates the camera by an update.
+  public func animate(with cameraUpdate: GMSCameraUpdate) {
+    startCameraAnimation(to: cameraUpdate.camera(on: self))
+  }
+
+  /// Animates the target to `location`.
+  public func animate(toLocation location: CLLocationCoordinate2D) {
+    startCameraAnimation(to: cameraStorage.with(target: location))
+  }
+
+  /// Animates the zoom.
+  public func animate(toZoom zoom: Float) {
+    startCameraAnimation(to: cameraStorage.with(zoom: zoom))
+  }
+
+  /// Animates the bearing.
+  public func animate(toBearing bearing: CLLocationDirection) {
+    startCameraAnimation(to: cameraStorage.with(bearing: bearing))
+  }
+
+  /// Animates the viewing angle.
+  public func animate(toViewingAngle viewingAngle: Double) {
+    startCameraAnimation(to: cameraStorage.with(viewingAngle: viewingAngle))
+  }
+
+  /// Whether a camera animation is running.
+  public var isAnimatingCamera: Bool { mapState.animation != nil }
+
+  /// The camera that shows `bounds` inside ``cameraFrame`` less `insets` at the greatest
+  /// zoom, north up and untilted; `nil` for invalid bounds or no room.
+  public func camera(for bounds: GMSCoordinateBounds, insets: UIEdgeInsets) -> GMSCameraPosition? {
+    guard bounds.isValid else { return nil }
+    let area = cameraFrame.inset(by: insets)
+    guard area.width > 0, area.height > 0 else { return nil }
+    let center = bounds.center
+    let cosLat = cos(center.latitude * .pi / 180)
+    let width =
+      (bounds.northEast.longitude - bounds.southWest.longitude)
+      * MapGeometry.metersPerDegree * cosLat
+    let height =
+      (bounds.northEast.latitude - bounds.southWest.latitude) * MapGeometry.metersPerDegree
+    let needed = max(width / Double(area.width), height / Double(area.height))
+    let base = MapGeometry.metersPerPointAtZoomZero(center.latitude)
+    var zoom = needed > 0 ? Float(log2(base / needed)) : maxZoom
+    zoom = min(maxZoom, max(minZoom, zoom))
+    let fitted = GMSCameraPosition(target: center, zoom: zoom, bearing: 0, viewingAngle: 0)
+    // The bounds' centre at the middle of the area, not of the camera frame.
+    let anchor = cameraAnchor
+    let shifted = CGPoint(
+      x: anchor.x - (area.midX - anchor.x), y: anchor.y - (area.midY - anchor.y))
+    let target = MapGeometry.coordinate(for: shifted, camera: fitted, anchor: anchor)
+    return fitted.with(target: target)
+  }
+
+  /// A camera inside the zoom limits and target bounds, its bearing in 0..<360 and its
+  /// viewing angle in 0…65.
+  func constrained(_ camera: GMSCameraPosition) -> GMSCameraPosition {
+    var target = camera.target
+    if !target.latitude.isFinite || !target.longitude.isFinite { target = cameraStorage.target }
+    target.latitude = min(85, max(-85, target.latitude))
+    if let box = mapState.cameraTargetBounds {
+      target.latitude = min(box.northEast.latitude, max(box.southWest.latitude, target.latitude))
+      target.longitude = min(
+        box.northEast.longitude, max(box.southWest.longitude, target.longitude))
+    }
+    let zoom = camera.zoom.isFinite ? min(maxZoom, max(minZoom, camera.zoom)) : cameraStorage.zoom
+    let bearing = camera.bearing.isFinite ? Geodesy.normalized(camera.bearing) : 0
+    let tilt = camera.viewingAngle.isFinite ? min(65, max(0, camera.viewingAngle)) : 0
+    return GMSCameraPosition(target: target, zoom: zoom, bearing: bearing, viewingAngle: tilt)
+  }
+
+  /// A move by the app (or, with `gesture`, by the user): stops an animation, stops following
+  /// during navigation, then tells the delegate `willMove`, `didChange`, `idleAt`.
+  func moveCameraNow(to camera: GMSCameraPosition, gesture: Bool, stopsFollowing: Bool = true) {
+    cancelCameraAnimation()
+    if stopsFollowing { stopFollowing() }
+    mapState.delegate?.mapView(self, willMove: gesture)
+    setCameraStorage(constrained(camera), gesture: gesture)
+    mapState.delegate?.mapView(self, idleAt: cameraStorage)
+  }
+
+  /// Stores a camera and tells the delegate `didChange` (and moves the info window).
+  func setCameraStorage(_ camera: GMSCameraPosition, gesture: Bool) {
+    cameraStorage = camera
+    components?.compassButton.show(bearing: camera.bearing)
+    layoutInfoWindow()
+    mapState.delegate?.mapView(self, didChange: camera)
+  }
+
+  /// During navigation, a camera moved by the app or the user leaves following.
+  func stopFollowing() {
+    if navigationEnabled && cameraMode == .following { cameraMode = .free }
+  }
+
+  func startCameraAnimation(to target: GMSCameraPosition) {
+    cancelCameraAnimation()
+    stopFollowing()
+    let clock = self.clock
+    let animation = CameraAnimation(
+      from: cameraStorage, to: constrained(target), start: clock.now,
+      duration: Self.cameraAnimationDuration)
+    mapState.animation = animation
+    mapState.delegate?.mapView(self, willMove: false)
+    animation.timer = clock.schedule(
+      at: clock.now + 1 / Self.cameraAnimationFrameRate,
+      repeatInterval: 1 / Self.cameraAnimationFrameRate
+    ) { [weak self] timer in
+      guard let self, self.mapState.animation === animation else {
+        timer.invalidate()
+        return
+      }
+      self.stepCameraAnimation(at: clock.now)
+    }
+  }
+
+  /// Moves an animation to `time` (finishing it at its end). Renderers call it for the frame
+  /// they draw so that a frame between two timer ticks shows the camera of its moment.
+  public func stepCameraAnimation(at time: TimeInterval) {
+    guard let animation = mapState.animation else { return }
+    setCameraStorage(animation.camera(at: time), gesture: false)
+    if time >= animation.start + animation.duration {
+      animation.timer?.invalidate()
+      mapState.animation = nil
+      mapState.delegate?.mapView(self, idleAt: cameraStorage)
+    }
+  }
+
+  /// Stops a running animation where it is.
+  func cancelCameraAnimation() {
+    guard let animation = mapState.animation else { return }
+    animation.timer?.invalidate()
+    mapState.animation = nil
+  }
+
+  /// Stops any camera animation where it is (`layer.removeAllAnimations()` on iOS).
+  public func stopCameraAnimation() {
+    guard mapState.animation != nil else { return }
+    cancelCameraAnimation()
+    mapState.delegate?.mapView(self, idleAt: cameraStorage)
+  }
+}

@@ -1,0 +1,387 @@
+import CCairo
+import Foundation
+import NavigationCore
+
+/// A picture on the map: a marker's or a ground overlay's.
+public enum MapOverlayImage: Sendable, Hashable {
+  /// The default marker pin in a colour.
+  case pin(RGBA)
+  /// A vector picture with the tint for its `.tint` layers.
+  case vector(VectorImage, tint: RGBA)
+  /// PNG bytes under a name (decoded once per name).
+  case png(Data, name: String)
+}
+
+/// A stretch of a line's style: a colour blending from `from` to `to` over `segments`
+/// segments of the line (fractions allowed).
+public struct MapStrokeSpan: Sendable, Hashable {
+  /// The colour at the start of the stretch.
+  public var from: RGBA
+  /// The colour at its end.
+  public var to: RGBA
+  /// How many segments it covers.
+  public var segments: Double
+
+  /// A span.
+  public init(from: RGBA, to: RGBA, segments: Double) {
+    self.from = from
+    self.to = to
+    self.segments = segments.isFinite ? max(0, segments) : 0
+  }
+}
+
+/// One overlay of an app on the map, drawn over the base map and the route in the order
+/// given (``MapScene/overlays``); markers are drawn over the destinations.
+public enum MapOverlayItem: Sendable, Hashable {
+  /// A line: its points, width in points, colour and spans (the last span's end colour
+  /// continues past the spans).
+  case polyline(
+    coordinates: [CLLocationCoordinate2D], width: Double, color: RGBA, spans: [MapStrokeSpan])
+  /// An area: its outline, holes, fill and outline colour (each optional) and outline width.
+  case polygon(
+    outline: [CLLocationCoordinate2D], holes: [[CLLocationCoordinate2D]], fill: RGBA?,
+    stroke: RGBA?, width: Double)
+  /// A picture over a box, turned by `bearing` degrees about `anchor` (unit coordinates of
+  /// the box).
+  case groundOverlay(
+    southWest: CLLocationCoordinate2D, northEast: CLLocationCoordinate2D, bearing: Double,
+    anchor: CGPoint, image: MapOverlayImage, opacity: Double)
+  /// A marker: its picture of `size` points with `anchor` (unit coordinates) on
+  /// `coordinate`, turned by `rotation` degrees (relative to north when `flat`, to the screen
+  /// otherwise).
+  case marker(
+    coordinate: CLLocationCoordinate2D, image: MapOverlayImage, size: CGSize, anchor: CGPoint,
+    rotation: Double, flat: Bool, opacity: Double)
+
+  /// Whether this is a marker (drawn over the destination pins).
+  public var isMarker: Bool {
+    if case .marker = self { return true }
+    return false
+  }
+}
+
+/// Feature kinds the style hides, and road widths, applied to the base map.
+extension MapStyle {
+  /// Whether a feature kind is drawn.
+  func shows(_ kind: MapFeatureKind) -> Bool { !hiddenKinds.contains(kind) }
+}
+
+/// PNG pictures of overlays, decoded once per name (any thread).
+final class OverlayImageCache: @unchecked Sendable {
+  static let shared = OverlayImageCache()
+  private let lock = NSLock()
+  private var surfaces: [String: OpaquePointer] = [:]
+
+  func surface(_ data: Data, name: String) -> OpaquePointer? {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = surfaces[name] { return known }
+    guard let surface = try? RasterImage.decodeSurface(data, name: name) else { return nil }
+    if surfaces.count > 256 {
+      for (_, old) in surfaces { cairo_surface_destroy(old) }
+      surfaces.removeAll()
+    }
+    surfaces[name] = surface
+    return surface
+  }
+
+  private struct PinKey: Hashable {
+    var color: RGBA
+    var width: Int
+    var height: Int
+  }
+  private var pins: [PinKey: OpaquePointer] = [:]
+
+  /// The default pin drawn once into an image of `size` points at `scale` pixels a point
+  /// (sizes and scales in hundredths).
+  func pin(_ color: RGBA, size: CGSize, scale: Double) -> (surface: OpaquePointer, scale: Double)? {
+    let pixelWidth = Int((Double(size.width) * scale).rounded(.up))
+    let pixelHeight = Int((Double(size.height) * scale).rounded(.up))
+    guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 1024, pixelHeight <= 1024 else {
+      return nil
+    }
+    let key = PinKey(color: color, width: pixelWidth, height: pixelHeight)
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = pins[key] { return (known, Double(pixelWidth) / Double(size.width)) }
+    let surface = cairo_image_surface_create(
+      CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+    let cr = cairo_create(surface)
+    let sx = Double(pixelWidth) / Double(size.width)
+    cairo_scale(cr, sx, Double(pixelHeight) / Double(size.height))
+    MapPainter.paintPin(color, in: CGRect(origin: .zero, size: size), cr: cr!)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    if pins.count > 64 {
+      for (_, old) in pins { cairo_surface_destroy(old) }
+      pins.removeAll()
+    }
+    pins[key] = surface
+    return (surface, sx)
+  }
+}
+
+extension MapPainter {
+  /// Draws the scene's overlays of one group (markers or the rest) in order.
+  func paintOverlayItems(markers: Bool, in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+    guard scene.overlays.contains(where: { $0.isMarker == markers }) else { return }
+    // Only what meets the clip: a band of the parallel copy draws its own rows' overlays.
+    var clip = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
+    func meetsClip(_ points: [CLLocationCoordinate2D], margin: Double, m: inout cairo_matrix_t)
+      -> Bool
+    {
+      var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+      for c in points {
+        let (x, y) = point(c, matrix: &m)
+        box = (min(box.0, x), min(box.1, y), max(box.2, x), max(box.3, y))
+      }
+      return box.2 + margin >= clip.0 && box.0 - margin <= clip.2 && box.3 + margin >= clip.1
+        && box.1 - margin <= clip.3
+    }
+    for item in scene.overlays where item.isMarker == markers {
+      switch item {
+      case .polyline(let coordinates, let width, let color, let spans):
+        guard meetsClip(coordinates, margin: width, m: &m) else { continue }
+        paintPolyline(
+          coordinates, width: width, color: color, spans: spans, clip: clip, in: cr, matrix: &m)
+      case .polygon(let outline, let holes, let fill, let stroke, let width):
+        guard outline.count >= 3, meetsClip(outline, margin: width, m: &m) else { continue }
+        cairo_new_path(cr)
+        for ring in [outline] + holes where ring.count >= 3 {
+          addLine(ring[...], in: cr, matrix: &m)
+          cairo_close_path(cr)
+        }
+        if let fill {
+          cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+          CairoDrawing.setColor(cr, fill)
+          if stroke != nil { cairo_fill_preserve(cr) } else { cairo_fill(cr) }
+          cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        }
+        if let stroke, width > 0 { self.stroke(cr, color: stroke, width: width) }
+        cairo_new_path(cr)
+      case .groundOverlay(let sw, let ne, let bearing, let anchor, let image, let opacity):
+        let nw = CLLocationCoordinate2D(latitude: ne.latitude, longitude: sw.longitude)
+        let se = CLLocationCoordinate2D(latitude: sw.latitude, longitude: ne.longitude)
+        // Turned about its anchor: a margin of the box's diagonal covers any bearing.
+        let (ax, ay) = point(sw, matrix: &m)
+        let (bx, by) = point(ne, matrix: &m)
+        guard
+          meetsClip([sw, ne, nw, se], margin: bearing == 0 ? 1 : hypot(bx - ax, by - ay), m: &m)
+        else { continue }
+        paintGroundOverlay(
+          sw: sw, ne: ne, bearing: bearing, anchor: anchor, image: image, opacity: opacity,
+          in: cr, matrix: &m)
+      case .marker(
+        let coordinate, let image, let size, let anchor, let rotation, let flat, let opacity):
+        guard coordinate.isValid, opacity > 0, size.width > 0, size.height > 0 else { continue }
+        let (x, y) = point(coordinate, matrix: &m)
+        let reach = Double(size.width + size.height)
+        guard x + reach >= clip.0, x - reach <= clip.2, y + reach >= clip.1, y - reach <= clip.3
+        else { continue }
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        let turn = flat ? rotation - scene.camera.heading : rotation
+        if turn != 0 { cairo_rotate(cr, turn * .pi / 180) }
+        let rect = CGRect(
+          x: -Double(anchor.x) * Double(size.width), y: -Double(anchor.y) * Double(size.height),
+          width: Double(size.width), height: Double(size.height))
+        if opacity < 1 { cairo_push_group(cr) }
+        paintImage(image, in: rect, cr: cr)
+        if opacity < 1 {
+          cairo_pop_group_to_source(cr)
+          cairo_paint_with_alpha(cr, opacity)
+        }
+        cairo_restore(cr)
+      }
+    }
+  }
+
+  /// A line, in one colour or piece by piece with its spans' colours and gradients.
+  private func paintPolyline(
+    _ coordinates: [CLLocationCoordinate2D], width: Double, color: RGBA, spans: [MapStrokeSpan],
+    clip: (Double, Double, Double, Double), in cr: OpaquePointer, matrix m: inout cairo_matrix_t
+  ) {
+    guard coordinates.count >= 2, width > 0 else { return }
+    cairo_new_path(cr)
+    let points = coordinates.map { point($0, matrix: &m) }
+    // Only segments that meet the clip (a band strokes its own rows' pieces).
+    let margin = width + 2
+    func meets(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+      max(a.0, b.0) + margin >= clip.0 && min(a.0, b.0) - margin <= clip.2
+        && max(a.1, b.1) + margin >= clip.1 && min(a.1, b.1) - margin <= clip.3
+    }
+    guard !spans.isEmpty else {
+      var open = false
+      for i in 1..<points.count {
+        guard meets(points[i - 1], points[i]) else {
+          open = false
+          continue
+        }
+        if !open { cairo_move_to(cr, points[i - 1].0, points[i - 1].1) }
+        cairo_line_to(cr, points[i].0, points[i].1)
+        open = true
+      }
+      stroke(cr, color: color, width: width)
+      return
+    }
+    // Each span covers [start, start + segments) in segment units along the line.
+    var start = 0.0
+    let total = Double(points.count - 1)
+    var spanList = spans
+    if let last = spans.last {
+      spanList.append(MapStrokeSpan(from: last.to, to: last.to, segments: total))
+    }
+    func at(_ position: Double) -> (Double, Double) {
+      let i = min(points.count - 2, max(0, Int(position.rounded(.down))))
+      let f = position - Double(i)
+      return (
+        points[i].0 + (points[i + 1].0 - points[i].0) * f,
+        points[i].1 + (points[i + 1].1 - points[i].1) * f
+      )
+    }
+    cairo_set_line_width(cr, width)
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+    for span in spanList where span.segments > 0 && start < total {
+      let end = min(total, start + span.segments)
+      // A gradient is drawn as 64 solid pieces (steps of 1/64 of the colour difference):
+      // a gradient source makes Cairo composite a piece's whole box, which for a long
+      // diagonal segment is most of a band.
+      let count = span.from == span.to ? 1 : 64
+      for j in 0..<count {
+        let s0 = start + (end - start) * Double(j) / Double(count)
+        let s1 = start + (end - start) * Double(j + 1) / Double(count)
+        var piece = [at(s0)]
+        var vertex = s0.rounded(.down) + 1
+        while vertex < s1 {
+          piece.append(points[Int(vertex)])
+          vertex += 1
+        }
+        piece.append(at(s1))
+        let xs = piece.map(\.0)
+        let ys = piece.map(\.1)
+        guard meets((xs.min()!, ys.min()!), (xs.max()!, ys.max()!)) else { continue }
+        cairo_new_path(cr)
+        cairo_move_to(cr, piece[0].0, piece[0].1)
+        for p in piece.dropFirst() { cairo_line_to(cr, p.0, p.1) }
+        CairoDrawing.setColor(cr, Self.mix(span.from, span.to, (Double(j) + 0.5) / Double(count)))
+        cairo_stroke(cr)
+      }
+      start = end
+    }
+  }
+
+  static func mix(_ a: RGBA, _ b: RGBA, _ t: Double) -> RGBA {
+    RGBA(
+      red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+      blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+  }
+
+  private func paintGroundOverlay(
+    sw: CLLocationCoordinate2D, ne: CLLocationCoordinate2D, bearing: Double, anchor: CGPoint,
+    image: MapOverlayImage, opacity: Double, in cr: OpaquePointer, matrix m: inout cairo_matrix_t
+  ) {
+    let nw = point(
+      CLLocationCoordinate2D(latitude: ne.latitude, longitude: sw.longitude), matrix: &m)
+    let neP = point(ne, matrix: &m)
+    let swP = point(sw, matrix: &m)
+    // The box's axes on screen (east along its top edge, south down its left edge).
+    let ex = neP.0 - nw.0
+    let ey = neP.1 - nw.1
+    let sx = swP.0 - nw.0
+    let sy = swP.1 - nw.1
+    let width = hypot(ex, ey)
+    let height = hypot(sx, sy)
+    guard width > 0.01, height > 0.01, opacity > 0 else { return }
+    cairo_save(cr)
+    let px = nw.0 + Double(anchor.x) * ex + Double(anchor.y) * sx
+    let py = nw.1 + Double(anchor.x) * ey + Double(anchor.y) * sy
+    cairo_translate(cr, px, py)
+    cairo_rotate(cr, bearing * .pi / 180)
+    cairo_translate(cr, -px, -py)
+    var box = cairo_matrix_t(
+      xx: ex / width, yx: ey / width, xy: sx / height, yy: sy / height, x0: nw.0, y0: nw.1)
+    cairo_transform(cr, &box)
+    if opacity < 1 { cairo_push_group(cr) }
+    paintImage(image, in: CGRect(x: 0, y: 0, width: width, height: height), cr: cr)
+    if opacity < 1 {
+      cairo_pop_group_to_source(cr)
+      cairo_paint_with_alpha(cr, opacity)
+    }
+    cairo_restore(cr)
+  }
+
+  /// A picture filling `rect` of the current user space.
+  func paintImage(_ image: MapOverlayImage, in rect: CGRect, cr: OpaquePointer) {
+    switch image {
+    case .pin(let color):
+      // Drawn once per colour, size and pixel scale, then painted.
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(cr, &matrix)
+      let scale = hypot(matrix.xx, matrix.yx)
+      guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
+        scale > 0.01, let pin = OverlayImageCache.shared.pin(color, size: rect.size, scale: scale)
+      else {
+        Self.paintPin(color, in: rect, cr: cr)
+        return
+      }
+      cairo_save(cr)
+      cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+      cairo_scale(cr, 1 / pin.scale, 1 / pin.scale)
+      cairo_set_source_surface(cr, pin.surface, 0, 0)
+      // A rectangle, not cairo_paint: painting covers the whole clip (the band).
+      cairo_rectangle(
+        cr, 0, 0, Double(cairo_image_surface_get_width(pin.surface)),
+        Double(cairo_image_surface_get_height(pin.surface)))
+      cairo_fill(cr)
+      cairo_restore(cr)
+    case .vector(let vector, let tint):
+      CairoDrawing.draw(cr, vector, in: rect, tint: tint)
+    case .png(let data, let name):
+      guard let surface = OverlayImageCache.shared.surface(data, name: name) else {
+        Self.paintPin(RGBA(hex: 0x9AA0A6), in: rect, cr: cr)
+        return
+      }
+      let w = Double(cairo_image_surface_get_width(surface))
+      let h = Double(cairo_image_surface_get_height(surface))
+      guard w > 0, h > 0 else { return }
+      cairo_save(cr)
+      cairo_rectangle(
+        cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+      cairo_clip(cr)
+      cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+      cairo_scale(cr, Double(rect.width) / w, Double(rect.height) / h)
+      cairo_set_source_surface(cr, surface, 0, 0)
+      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+      cairo_paint(cr)
+      cairo_restore(cr)
+    }
+  }
+
+  /// Google's default marker: a round-headed pin with its tip at the bottom centre, a
+  /// darker outline and a dark dot.
+  static func paintPin(_ color: RGBA, in rect: CGRect, cr: OpaquePointer) {
+    let w = Double(rect.width)
+    let h = Double(rect.height)
+    let cx = Double(rect.midX)
+    let r = w / 2 - 0.75
+    let cy = Double(rect.minY) + r + 0.75
+    let tip = Double(rect.maxY)
+    cairo_new_path(cr)
+    cairo_move_to(cr, cx, tip)
+    cairo_curve_to(cr, cx - r * 0.25, tip - h * 0.22, cx - r, cy + r * 0.9, cx - r, cy)
+    cairo_arc(cr, cx, cy, r, .pi, 2 * .pi)
+    cairo_curve_to(cr, cx + r, cy + r * 0.9, cx + r * 0.25, tip - h * 0.22, cx, tip)
+    cairo_close_path(cr)
+    CairoDrawing.setColor(cr, color)
+    cairo_fill_preserve(cr)
+    CairoDrawing.setColor(cr, mix(color, RGBA(hex: 0x000000), 0.35))
+    cairo_set_line_width(cr, 1)
+    cairo_stroke(cr)
+    cairo_arc(cr, cx, cy, r * 0.36, 0, 2 * .pi)
+    CairoDrawing.setColor(cr, mix(color, RGBA(hex: 0x000000), 0.55))
+    cairo_fill(cr)
+  }
+}

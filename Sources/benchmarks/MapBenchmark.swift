@@ -1,0 +1,154 @@
+import Demo
+import Foundation
+import NavigationCore
+import NavigationUI
+import Rendering
+import ViewKit
+
+// `benchmarks map [--frames N]`: the map with an app's overlays against the same map
+// without them, in one run (frames alternate), a tap hit-tested among 10,000 markers, and
+// camera animation frames against moved frames.
+
+/// Runs the map suite.
+@MainActor
+func runMapBenchmark(_ arguments: [String]) throws {
+  var frames = 20
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--frames":
+      guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+        throw MapBenchmarkError("--frames needs a positive number")
+      }
+      frames = value
+    default:
+      throw MapBenchmarkError("unknown option \(argument)")
+    }
+  }
+  let map = try BaseMap.bundled()
+  let clock = ManualClock()
+  let window = UIWindow(
+    frame: CGRect(x: 0, y: 0, width: 390, height: 844), clock: clock)
+  let mapView = GMSMapView(frame: window.bounds)
+  window.addSubview(mapView)
+  let monaco = CLLocationCoordinate2D(latitude: 43.7384, longitude: 7.4246)
+  mapView.camera = GMSCameraPosition(target: monaco, zoom: 16)
+  let renderer = Renderer(scale: 3)
+  var random = SplitMix64(seed: 21)
+  func anywhere() -> CLLocationCoordinate2D {
+    mapView.projection.coordinate(
+      for: CGPoint(x: Double(random.next() % 390), y: Double(random.next() % 844)))
+  }
+  var overlays: [GMSOverlay] = []
+  for i in 0..<1000 {
+    let marker = GMSMarker(position: anywhere())
+    if i % 3 == 0 { marker.icon = GMSMarker.markerImage(with: .blue) }
+    overlays.append(marker)
+  }
+  for i in 0..<50 {
+    let path = GMSMutablePath()
+    for _ in 0..<20 { path.add(anywhere()) }
+    let line = GMSPolyline(path: path)
+    line.strokeWidth = 4
+    if i % 2 == 0 {
+      line.spans = [GMSStyleSpan(style: .gradient(from: .green, to: .red), segments: 19)]
+    }
+    overlays.append(line)
+  }
+
+  func frame(moved: Bool) throws -> Double {
+    if moved {
+      let target = mapView.camera.target
+      mapView.camera = GMSCameraPosition(
+        target: CLLocationCoordinate2D(
+          latitude: target.latitude + 0.00006, longitude: target.longitude),
+        zoom: mapView.camera.zoom, bearing: 0, viewingAngle: 0)
+    }
+    let start = DispatchTime.now()
+    _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
+    return mapSeconds(since: start)
+  }
+
+  print("map: \(frames) frames of each kind, 390 × 844 at scale 3, alternating")
+  for moved in [false, true] {
+    var plain: [Double] = []
+    var busy: [Double] = []
+    _ = try frame(moved: moved)
+    for _ in 0..<frames {
+      for overlay in overlays { overlay.map = nil }
+      plain.append(try frame(moved: moved))
+      for overlay in overlays { overlay.map = mapView }
+      busy.append(try frame(moved: moved))
+    }
+    let a = median(plain)
+    let b = median(busy)
+    print(
+      String(
+        format:
+          "  %@ frame: map alone %.1f ms, with 1,000 markers and 50 polylines %.1f ms (%.2f×)",
+        moved ? "moved" : "warm ", a * 1000, b * 1000, b / a))
+  }
+
+  // The parts: markers alone, polylines alone, and building the layer.
+  for (name, part) in [
+    ("markers", overlays.filter { $0 is GMSMarker }),
+    ("polylines", overlays.filter { $0 is GMSPolyline }),
+  ] {
+    for overlay in overlays { overlay.map = nil }
+    for overlay in part { overlay.map = mapView }
+    _ = try frame(moved: false)
+    var times: [Double] = []
+    for _ in 0..<max(3, frames / 2) { times.append(try frame(moved: false)) }
+    print(String(format: "  warm frame with the %@ only: %.1f ms", name, median(times) * 1000))
+  }
+  for overlay in overlays { overlay.map = mapView }
+  let layerStart = DispatchTime.now()
+  _ = mapView.mapLayer(baseMap: map)
+  print(String(format: "  building the layer: %.2f ms", mapSeconds(since: layerStart) * 1000))
+
+  // Hit testing among 10,000 markers.
+  mapView.clear()
+  for _ in 0..<10_000 { GMSMarker(position: anywhere()).map = mapView }
+  _ = mapView.overlay(at: CGPoint(x: 1, y: 1))
+  var taps: [Double] = []
+  for i in 0..<200 {
+    let point = CGPoint(x: Double(i % 39) * 10, y: Double(i % 84) * 10)
+    let start = DispatchTime.now()
+    _ = mapView.overlay(at: point)
+    taps.append(mapSeconds(since: start))
+  }
+  print(String(format: "  tap among 10,000 markers: %.3f ms (median of 200)", median(taps) * 1000))
+
+  // Camera animation frames against moved frames (same map, no overlays).
+  mapView.clear()
+  var animated: [Double] = []
+  var moved: [Double] = []
+  for _ in 0..<frames {
+    mapView.animate(toLocation: anywhere())
+    clock.advance(by: 0.2)
+    let start = DispatchTime.now()
+    _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map, at: clock.now))
+    animated.append(mapSeconds(since: start))
+    clock.advance(by: 1)
+    moved.append(try frame(moved: true))
+  }
+  print(
+    String(
+      format: "  camera animation frame %.1f ms, moved frame %.1f ms (medians)",
+      median(animated) * 1000, median(moved) * 1000))
+}
+
+private func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+private func mapSeconds(since start: DispatchTime) -> Double {
+  Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+/// A bad argument of the map suite.
+struct MapBenchmarkError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
