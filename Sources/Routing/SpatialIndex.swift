@@ -154,8 +154,11 @@ public struct SpatialIndex: Sendable {
       let seen = seenDistance(coordinate, ring: ring, row: r, column: c)
       if seen > radius { break }
       if best.count >= limit {
-        let sorted = best.values.map(\.distance).sorted()
-        if sorted[limit - 1] + slack <= seen { break }
+        let kth =
+          limit == 1
+          ? best.values.lazy.map(\.distance).min() ?? 0
+          : best.values.map(\.distance).sorted()[limit - 1]
+        if kth + slack <= seen { break }
       }
       ring += 1
     }
@@ -164,7 +167,7 @@ public struct SpatialIndex: Sendable {
       let cut = out[limit - 1].distance + slack
       out = out.filter { $0.distance <= cut }
     }
-    return out
+    return out.map { withOffset($0, graph) }
   }
 
   /// Calls `body` with each cell of the square ring `ring` cells away from (row, column).
@@ -217,7 +220,18 @@ public struct SpatialIndex: Sendable {
     if let existing = best[e], existing.distance <= p.distance { return }
     let bearing = edge.reversed ? Geodesy.bearing(b, a) : Geodesy.bearing(a, b)
     if let heading, abs(Geodesy.angleDifference(bearing, heading)) > headingTolerance { return }
-    // Offset along the edge in travel direction.
+    // The offset along the edge is filled in for the answers only (``withOffset``); until
+    // then it holds the segment.
+    best[e] = EdgeSnap(
+      edge: e, offset: Double(s), coordinate: p.coordinate, distance: p.distance,
+      bearing: bearing)
+  }
+
+  /// `snap` (from `consider`, its offset holding the segment) with the meters from the edge's
+  /// start to the snapped point in travel direction.
+  private func withOffset(_ snap: EdgeSnap, _ graph: RoadGraph) -> EdgeSnap {
+    let edge = graph.edges[snap.edge]
+    let base = Int(edge.shapeStart) + Int(snap.offset)
     var before = 0.0
     for k in Int(edge.shapeStart)..<base {
       before += Geodesy.distance(
@@ -226,10 +240,12 @@ public struct SpatialIndex: Sendable {
         CLLocationCoordinate2D(
           latitude: graph.shapeLatitudes[k + 1], longitude: graph.shapeLongitudes[k + 1]))
     }
-    let along = before + Geodesy.distance(a, p.coordinate)
+    let a = CLLocationCoordinate2D(
+      latitude: graph.shapeLatitudes[base], longitude: graph.shapeLongitudes[base])
+    let along = before + Geodesy.distance(a, snap.coordinate)
     let total = Double(edge.length)
-    let offset = edge.reversed ? max(0, total - along) : min(total, along)
-    best[e] = EdgeSnap(
-      edge: e, offset: offset, coordinate: p.coordinate, distance: p.distance, bearing: bearing)
+    var out = snap
+    out.offset = edge.reversed ? max(0, total - along) : min(total, along)
+    return out
   }
 }
