@@ -13,8 +13,8 @@ extension RouteDecoder {
       for w in try list.array() {
         waypoints.append(
           Waypoint(
-            location: try w.required("location").lonLat(), name: try w.optionalString("name") ?? "")
-        )
+            location: try w.required("location").lonLat(), name: try w.optionalString("name") ?? "",
+            distance: try w.optionalDouble("distance")))
       }
     }
     var precision = precision ?? 0

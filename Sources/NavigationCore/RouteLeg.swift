@@ -60,11 +60,17 @@ public struct Waypoint: Sendable, Hashable {
   public var location: CLLocationCoordinate2D
   /// The name the source gives it (often the road's).
   public var name: String
+  /// Meters from the requested point to `location` (OSRM's `waypoints[].distance`), when the
+  /// source gives it.
+  public var distance: CLLocationDistance?
 
   /// A waypoint from its parts.
-  public init(location: CLLocationCoordinate2D, name: String = "") {
+  public init(
+    location: CLLocationCoordinate2D, name: String = "", distance: CLLocationDistance? = nil
+  ) {
     self.location = location
     self.name = name
+    self.distance = distance
   }
 }
 

@@ -29,7 +29,7 @@ extension Guidance {
 
   /// Outgoing edges at the end of `inEdge` that a car may take (no U-turn, no banned turn).
   func options(after inEdge: Int) -> [Int] {
-    let router = Router(graphOnly: graph)
+    let router = turns
     return graph.outgoing(Int(graph.edges[inEdge].to)).filter { out in
       let e = graph.edges[out]
       let a = graph.edges[inEdge]
@@ -174,7 +174,7 @@ extension Guidance {
   /// The intersection at the end of `a`, entered by `b`, with lanes when tagged.
   func intersection(_ a: Int, _ b: Int, _ modifier: ManeuverDirection) -> Intersection {
     let v = Int(graph.edges[a].to)
-    let router = Router(graphOnly: graph)
+    let router = turns
     var roads: [(bearing: Int, entry: Bool, edge: Int)] = []
     for out in graph.outgoing(v) {
       roads.append(

@@ -10,9 +10,20 @@ import NavigationCore
 public struct Guidance: Sendable {
   /// The graph the paths run on.
   public let graph: RoadGraph
+  /// Turn costs and rules (the routing router's, so durations are the ones it minimised).
+  let turns: Router
 
   /// Guidance over a graph.
-  public init(graph: RoadGraph) { self.graph = graph }
+  public init(graph: RoadGraph) {
+    self.graph = graph
+    self.turns = Router(graphOnly: graph)
+  }
+
+  /// Guidance over a router's graph, with its turn costs.
+  public init(router: Router) {
+    self.graph = router.graph
+    self.turns = router
+  }
 
   /// One piece of a leg: an edge, travelled from `start` to `end` meters.
   struct Piece {
@@ -27,10 +38,10 @@ public struct Guidance: Sendable {
     for (i, path) in paths.enumerated() {
       let leg = self.leg(path, destination: waypoints[min(i + 1, waypoints.count - 1)])
       if i == 0, let first = leg.steps.first {
-        snapped.append(Waypoint(location: first.maneuver.location, name: first.name))
+        snapped.append(snappedWaypoint(waypoints.first, at: first))
       }
       if let last = leg.steps.last {
-        snapped.append(Waypoint(location: last.maneuver.location, name: last.name))
+        snapped.append(snappedWaypoint(waypoints[min(i + 1, waypoints.count - 1)], at: last))
       }
       legs.append(leg)
     }
@@ -47,6 +58,15 @@ public struct Guidance: Sendable {
       }
     }
     return route
+  }
+
+  /// The waypoint where a leg starts or ends: the snapped point, its road's name, and how far
+  /// the requested point was from it.
+  func snappedWaypoint(_ requested: CLLocationCoordinate2D?, at step: RouteStep) -> Waypoint {
+    let location = step.maneuver.location
+    return Waypoint(
+      location: location, name: step.name,
+      distance: requested.map { Geodesy.distance($0, location) })
   }
 
   /// The compiler over the default instruction data, loaded once (nil where it is missing).
@@ -95,18 +115,26 @@ public struct Guidance: Sendable {
     var geometry: [CLLocationCoordinate2D] = []
     var annotation = RouteLegAnnotation()
     var pieceStart: [Int] = []  // geometry index where each piece starts
-    for piece in pieces {
-      let road = graph.roads[Int(graph.edges[piece.edge].road)]
-      let speed = road.speed / 3.6
+    for (k, piece) in pieces.enumerated() {
+      let edge = graph.edges[piece.edge]
+      let road = graph.roads[Int(edge.road)]
+      // The edge's own pace (its speed, with signals and stops along it spread out).
+      let secondsPerMeter = edge.length > 0 ? Double(edge.duration / edge.length) : 0
+      // The turn onto this edge costs what the router charged for it.
+      var turn =
+        k > 0 ? Double(turns.turnCost(from: pieces[k - 1].edge, to: piece.edge) ?? 0) : 0
+      if !turn.isFinite { turn = 0 }
       var shape = piece.shape[...]
       if let last = geometry.last, last == shape.first { shape = shape.dropFirst() }
       pieceStart.append(max(0, geometry.count - 1))
       for c in shape {
         if let last = geometry.last {
           let d = Geodesy.distance(last, c)
+          let seconds = d * secondsPerMeter + turn
+          turn = 0
           annotation.distances.append(d)
-          annotation.durations.append(d / speed)
-          annotation.speeds.append(speed)
+          annotation.durations.append(seconds)
+          annotation.speeds.append(seconds > 0 ? d / seconds : road.speed / 3.6)
           annotation.maxSpeeds.append(road.maxspeed?.speedLimit ?? .unknown)
         }
         geometry.append(c)

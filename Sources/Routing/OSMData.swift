@@ -108,13 +108,73 @@ public struct OSMData: Sendable {
 }
 
 extension OSMData {
-  /// Reads an OSM file, PBF or XML, choosing by content (PBF starts with a length prefix).
+  /// Reads an OSM file, PBF or XML, choosing by content (PBF starts with a length prefix),
+  /// and checks it with ``validate(path:)``.
   public static func read(path: String) throws(OSMReadError) -> OSMData {
     let bytes = try readFile(path)
+    let data: OSMData
     if bytes.first == UInt8(ascii: "<") || path.hasSuffix(".osm") {
-      return try OSMXMLReader.read(bytes)
+      data = try OSMXMLReader.read(bytes)
+    } else {
+      data = try OSMPBFReader.read(bytes)
     }
-    return try OSMPBFReader.read(bytes)
+    try data.validate(path: path)
+    return data
+  }
+
+  /// The most nodes a way may have (the OSM API allows 2,000; extracts that merge ways stay
+  /// far below this).
+  public static let maximumWayNodes = 100_000
+
+  /// Checks what decoding cannot: every node's coordinate is a finite latitude in -90…90 and
+  /// longitude in -180…180; every way has at most ``maximumWayNodes`` nodes; every way the
+  /// router drives on (``RoadTags/isDrivable(_:)``) has a node. With `complete`, also that
+  /// every road has at least two nodes and references only nodes in the file.
+  ///
+  /// Extracts cut roads at their boundary (Geofabrik's Monaco has a one-node road, the Helsinki
+  /// extract roads whose far nodes are missing), so by default such roads are accepted and
+  /// ``RoadGraph/build(from:)`` keeps the runs of nodes that are present, as OSRM does.
+  ///
+  /// - Parameters:
+  ///   - path: The file named in the error.
+  ///   - complete: Whether the file must hold every node its roads reference.
+  /// - Throws: ``OSMReadError/invalidData(path:element:reason:)`` naming the first offending
+  ///   node or way.
+  public func validate(path: String, complete: Bool = false) throws(OSMReadError) {
+    guard latitudes.count == nodeIDs.count, longitudes.count == nodeIDs.count else {
+      throw .invalidData(
+        path: path, element: "nodes",
+        reason: "have \(nodeIDs.count) ids but \(latitudes.count) latitudes")
+    }
+    for i in nodeIDs.indices {
+      let lat = latitudes[i]
+      let lon = longitudes[i]
+      guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
+        throw .invalidData(
+          path: path, element: "node \(nodeIDs[i])",
+          reason: "has coordinate (\(lat), \(lon)) outside latitude -90…90, longitude -180…180")
+      }
+    }
+    var index: [Int64: Int]?
+    for way in ways {
+      guard way.nodeIDs.count <= Self.maximumWayNodes else {
+        throw .invalidData(
+          path: path, element: "way \(way.id)",
+          reason: "has \(way.nodeIDs.count) nodes (at most \(Self.maximumWayNodes))")
+      }
+      guard RoadTags.isDrivable(way.tags) else { continue }
+      guard way.nodeIDs.count >= (complete ? 2 : 1) else {
+        throw .invalidData(
+          path: path, element: "way \(way.id)",
+          reason: "is a road with \(way.nodeIDs.count) node(s) (at least 2 needed)")
+      }
+      guard complete else { continue }
+      if index == nil { index = nodeIndex() }
+      for id in way.nodeIDs where index?[id] == nil {
+        throw .invalidData(
+          path: path, element: "way \(way.id)", reason: "references node \(id), not in the file")
+      }
+    }
   }
 
   /// Reads a whole file into memory.

@@ -14,6 +14,10 @@ public enum OSMReadError: Error, Sendable, Equatable, CustomStringConvertible {
   case unsupportedFeature(String)
   /// The XML input is not well-formed OSM XML at `line`.
   case malformedXML(line: Int, reason: String)
+  /// The file at `path` decodes but its content cannot be used: `element` (`node 123`,
+  /// `way 45`) has a coordinate out of range, references a node the file lacks, has fewer than
+  /// two nodes, or is absurdly large.
+  case invalidData(path: String, element: String, reason: String)
 
   /// A message that says what and where.
   public var description: String {
@@ -29,6 +33,8 @@ public enum OSMReadError: Error, Sendable, Equatable, CustomStringConvertible {
       return "zlib inflate failed for blob at byte \(offset): \(reason)"
     case .unsupportedFeature(let feature): return "unsupported required feature \(feature)"
     case .malformedXML(let line, let reason): return "malformed OSM XML at line \(line): \(reason)"
+    case .invalidData(let path, let element, let reason):
+      return "invalid OSM data in \(path): \(element) \(reason)"
     }
   }
 }

@@ -20,7 +20,7 @@ public enum GraphFormatError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension RoadGraph {
-  static let magic: [UInt8] = Array("NVRG0001".utf8)
+  static let magic: [UInt8] = Array("NVRG0002".utf8)
 
   /// A compact binary form: fixed-width arrays copied as bytes, then the road attributes.
   public func serialized() -> [UInt8] {
@@ -40,6 +40,8 @@ extension RoadGraph {
     w.array(shapeLongitudes)
     w.array(bannedTurns)
     w.array(trafficSignals)
+    w.array(delayVertices)
+    w.array(delaySeconds)
     w.int(roads.count)
     for r in roads {
       w.array([r.wayID])
@@ -96,6 +98,11 @@ extension RoadGraph {
     shapeLongitudes = try r.array()
     bannedTurns = try r.array()
     trafficSignals = try r.array()
+    delayVertices = try r.array()
+    delaySeconds = try r.array()
+    guard delayVertices.count == delaySeconds.count else {
+      throw .inconsistent("delay arrays differ in length")
+    }
     let count = try r.int()
     guard count >= 0, count <= bytes.count else { throw .inconsistent("road count \(count)") }
     roads.reserveCapacity(count)

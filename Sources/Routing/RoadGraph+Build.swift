@@ -1,8 +1,10 @@
 import NavigationCore
 
 extension RoadGraph {
-  /// Builds the driving graph from OSM data: drivable ways split at shared nodes, oneways,
-  /// speeds from `maxspeed` or the class defaults, and `restriction` relations with a via node.
+  /// Builds the driving graph from OSM data: drivable ways split at shared nodes and barriers,
+  /// oneways, durations as OSRM's car profile has them (``RoadTags/speeds(_:)`` per direction,
+  /// plus ``RoadTags/nodeDelay(_:signals:)`` for signals, stops and gates along an edge), and
+  /// `restriction` relations with a via node.
   ///
   /// - Complexity: O(n log n) in the number of way nodes.
   public static func build(from data: OSMData) -> RoadGraph {
@@ -11,14 +13,33 @@ extension RoadGraph {
     var drivable: [(way: OSMWay, oneway: Int)] = []
     for way in data.ways where RoadTags.isDrivable(way.tags) && way.nodeIDs.count >= 2 {
       guard let oneway = RoadTags.oneway(way.tags) else { continue }
-      guard way.nodeIDs.allSatisfy({ nodeIndex[$0] != nil }) else { continue }
-      drivable.append((way, oneway))
+      // A way an extract cut (nodes missing) keeps each run of nodes that is present, and
+      // nodes with coordinates that are not on the globe are treated as missing.
+      var run: [Int64] = []
+      for id in way.nodeIDs + [Int64.min] {
+        if let n = nodeIndex[id], data.latitudes[n].isFinite, data.longitudes[n].isFinite,
+          abs(data.latitudes[n]) <= 90, abs(data.longitudes[n]) <= 180
+        {
+          run.append(id)
+          continue
+        }
+        if run.count >= 2 {
+          drivable.append((OSMWay(id: way.id, nodeIDs: run, tags: way.tags), oneway))
+        }
+        run.removeAll()
+      }
     }
-    // Nodes used more than once, or at a way's end, become vertices.
+    // Delays at nodes (signals, stops, gates; infinity at barriers), by node id.
+    var nodeDelays: [Int64: Float] = [:]
+    for (n, tags) in data.nodeTags where n < data.nodeIDs.count {
+      if let d = RoadTags.nodeDelay(tags) { nodeDelays[data.nodeIDs[n]] = d }
+    }
+    // Nodes used more than once, or at a way's end, or barriers, become vertices.
     var uses: [Int64: Int] = [:]
     for (way, _) in drivable {
       for (i, id) in way.nodeIDs.enumerated() {
-        uses[id, default: 0] += (i == 0 || i == way.nodeIDs.count - 1) ? 2 : 1
+        let end = i == 0 || i == way.nodeIDs.count - 1 || nodeDelays[id] == .infinity
+        uses[id, default: 0] += end ? 2 : 1
       }
     }
     var vertexOf: [Int64: Int32] = [:]
@@ -36,7 +57,7 @@ extension RoadGraph {
     for (way, oneway) in drivable {
       let road = Int32(graph.roads.count)
       graph.roads.append(attributes(way.id, way.tags))
-      let speed = graph.roads[Int(road)].speed
+      let speeds = RoadTags.speeds(way.tags)
       var segmentStart = 0
       for i in 1..<way.nodeIDs.count where uses[way.nodeIDs[i], default: 0] > 1 {
         let ids = way.nodeIDs[segmentStart...i]
@@ -45,6 +66,16 @@ extension RoadGraph {
         let shapeStart = Int32(graph.shapeLatitudes.count)
         var length = 0.0
         var previous: CLLocationCoordinate2D?
+        // Signals, stops and gates between the edge's ends, by direction.
+        var delay = (forward: Float(0), backward: Float(0))
+        for id in ids.dropFirst().dropLast() {
+          guard let d = nodeDelays[id], d.isFinite else { continue }
+          let n = nodeIndex[id]!
+          let direction =
+            data.nodeTags[n]?["traffic_signals:direction"] ?? data.nodeTags[n]?["direction"]
+          if direction != "backward" { delay.forward += d }
+          if direction != "forward" { delay.backward += d }
+        }
         for id in ids {
           let n = nodeIndex[id]!
           let c = CLLocationCoordinate2D(latitude: data.latitudes[n], longitude: data.longitudes[n])
@@ -55,16 +86,17 @@ extension RoadGraph {
         }
         let a = vertex(ids.first!)
         let b = vertex(ids.last!)
-        let duration = Float(length / (speed / 3.6))
         let forward = RoadEdge(
           from: a, to: b, road: road, shapeStart: shapeStart, shapeCount: Int32(ids.count),
-          reversed: false, length: Float(length), duration: duration)
+          reversed: false, length: Float(length),
+          duration: Float(length / (speeds.forward / 3.6)) + delay.forward)
         if oneway >= 0 { rawEdges.append(forward) }
         if oneway <= 0 {
           var backward = forward
           backward.from = b
           backward.to = a
           backward.reversed = true
+          backward.duration = Float(length / (speeds.backward / 3.6)) + delay.backward
           rawEdges.append(backward)
         }
       }
@@ -82,6 +114,15 @@ extension RoadGraph {
       if let v = vertexOf[data.nodeIDs[n]] { graph.trafficSignals.append(v) }
     }
     graph.trafficSignals.sort()
+    var delays: [(Int32, Float)] = []
+    for (n, tags) in data.nodeTags where n < data.nodeIDs.count {
+      if let v = vertexOf[data.nodeIDs[n]], let d = RoadTags.nodeDelay(tags, signals: false) {
+        delays.append((v, d))
+      }
+    }
+    delays.sort { $0.0 < $1.0 }
+    graph.delayVertices = delays.map(\.0)
+    graph.delaySeconds = delays.map(\.1)
     graph.bannedTurns = restrictions(data, graph, vertexOf).sorted()
     return graph
   }
@@ -89,10 +130,7 @@ extension RoadGraph {
   static func attributes(_ id: Int64, _ tags: [String: String]) -> RoadAttributes {
     let highway = tags["highway"] ?? "road"
     let maxspeed = RoadTags.maxspeed(tags["maxspeed"] ?? tags["maxspeed:forward"])
-    let defaultSpeed = RoadTags.defaultSpeeds[highway] ?? 20
-    // Like common car profiles: drive below the posted limit, never above the class speed much.
-    var speed = defaultSpeed
-    if let limit = maxspeed?.kilometersPerHour { speed = min(limit * 0.8, defaultSpeed * 1.5) }
+    let speed = RoadTags.speeds(tags).forward
     let yes: (String?) -> Bool = { v in v != nil && v != "no" }
     return RoadAttributes(
       wayID: id, highway: highway, name: tags["name"] ?? "", ref: tags["ref"],

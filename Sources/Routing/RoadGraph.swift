@@ -86,14 +86,35 @@ public struct RoadGraph: Sendable {
   public var bannedTurns: [UInt64] = []
   /// Vertices with `highway=traffic_signals`, sorted.
   public var trafficSignals: [Int32] = []
+  /// Vertices where a car loses time other than at signals (stop, give way, gate: see
+  /// ``RoadTags/nodeDelay(_:signals:)``) or cannot pass (a barrier), sorted; parallel to
+  /// ``delaySeconds``.
+  public var delayVertices: [Int32] = []
+  /// Seconds lost at each of ``delayVertices`` (infinity: only a U-turn is possible there).
+  public var delaySeconds: [Float] = []
   /// Start and end bearing of each edge (derived).
   var edgeBearings: [Float] = []
   /// For each vertex, the number of edges in its (undirected) connected component (derived).
   var componentEdges: [Int32] = []
 
-  /// Whether an edge lies on a small island of the network (under 50 edges: a yard, a private
-  /// loop), which snapping avoids when a bigger road is in reach.
-  public func isOnIsland(_ e: Int) -> Bool { componentEdges[Int(edges[e].from)] < 50 }
+  /// For each vertex, its strongly connected part (derived; ids index `strongEdges`).
+  var strongComponent: [Int32] = []
+  /// For each strongly connected part, the edges inside it (derived).
+  var strongEdges: [Int32] = []
+  /// The largest of `strongEdges` (derived).
+  var largestStrongEdges: Int32 = 0
+
+  /// Whether an edge lies on an island of the network, which snapping never relies on alone
+  /// (OSRM's "tiny components"): it is not inside a strongly connected part (a oneway into a
+  /// dead end), or its part has under 50 edges (a yard, a private loop) or under a quarter of
+  /// the largest part's (roads an extract cut off from the rest at its boundary, oneways that
+  /// only lead out).
+  public func isOnIsland(_ e: Int) -> Bool {
+    let a = strongComponent[Int(edges[e].from)]
+    guard a == strongComponent[Int(edges[e].to)] else { return true }
+    let size = strongEdges[Int(a)]
+    return size < 50 || size < largestStrongEdges / 4
+  }
 
   /// An empty graph.
   public init() {}
@@ -148,11 +169,75 @@ public struct RoadGraph: Sendable {
     return lo < trafficSignals.count && trafficSignals[lo] == Int32(v)
   }
 
+  /// Seconds lost passing vertex `v`: 2 at traffic signals, plus its entry in
+  /// ``delaySeconds`` (infinity at a barrier).
+  public func delay(atVertex v: Int) -> Float {
+    var cost: Float = hasTrafficSignal(v) ? 2 : 0
+    var lo = 0
+    var hi = delayVertices.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if delayVertices[mid] < Int32(v) { lo = mid + 1 } else { hi = mid }
+    }
+    if lo < delayVertices.count, delayVertices[lo] == Int32(v), lo < delaySeconds.count {
+      cost += delaySeconds[lo]
+    }
+    return cost
+  }
+
   /// Bearing (degrees) at the start of an edge, leaving its `from` vertex.
   public func startBearing(_ e: Int) -> Double { Double(edgeBearings[2 * e]) }
 
   /// Bearing (degrees) at the end of an edge, arriving at its `to` vertex.
   public func endBearing(_ e: Int) -> Double { Double(edgeBearings[2 * e + 1]) }
+
+  /// Tarjan's strongly connected components of the vertices along the directed edges
+  /// (iterative), as a component id per vertex.
+  func stronglyConnectedComponents() -> [Int32] {
+    let n = vertexCount
+    var index = [Int32](repeating: -1, count: n)
+    var low = [Int32](repeating: 0, count: n)
+    var onStack = [Bool](repeating: false, count: n)
+    var component = [Int32](repeating: -1, count: n)
+    var stack: [Int32] = []
+    var calls: [(vertex: Int, next: Int)] = []
+    var counter: Int32 = 0
+    var components: Int32 = 0
+    func open(_ v: Int) {
+      index[v] = counter
+      low[v] = counter
+      counter += 1
+      stack.append(Int32(v))
+      onStack[v] = true
+      calls.append((v, Int(firstOut[v])))
+    }
+    for start in 0..<n where index[start] < 0 {
+      open(start)
+      while let (v, next) = calls.last {
+        if next < Int(firstOut[v + 1]) {
+          calls[calls.count - 1].next = next + 1
+          let w = Int(edges[next].to)
+          if index[w] < 0 {
+            open(w)
+          } else if onStack[w] {
+            low[v] = min(low[v], index[w])
+          }
+          continue
+        }
+        calls.removeLast()
+        if let parent = calls.last { low[parent.vertex] = min(low[parent.vertex], low[v]) }
+        if low[v] == index[v] {
+          while let w = stack.popLast() {
+            onStack[Int(w)] = false
+            component[Int(w)] = components
+            if Int(w) == v { break }
+          }
+          components += 1
+        }
+      }
+    }
+    return component
+  }
 
   /// Recomputes derived arrays (bearings, incoming lists) from the stored ones.
   mutating func finalize() {
@@ -180,6 +265,12 @@ public struct RoadGraph: Sendable {
     var sizes = [Int32](repeating: 0, count: vertexCount)
     for edge in edges { sizes[root(Int(edge.from))] += 1 }
     componentEdges = (0..<vertexCount).map { sizes[root($0)] }
+    strongComponent = stronglyConnectedComponents()
+    strongEdges = [Int32](repeating: 0, count: Int(strongComponent.max() ?? -1) + 1)
+    for edge in edges where strongComponent[Int(edge.from)] == strongComponent[Int(edge.to)] {
+      strongEdges[Int(strongComponent[Int(edge.from)])] += 1
+    }
+    largestStrongEdges = strongEdges.max() ?? 0
     var counts = [Int32](repeating: 0, count: vertexCount + 1)
     for edge in edges { counts[Int(edge.to) + 1] += 1 }
     for v in 0..<vertexCount { counts[v + 1] += counts[v] }

@@ -10,6 +10,89 @@ public enum RoadTags {
     "service": 15,
   ]
 
+  /// Speed caps (km/h) by `surface`, `tracktype` and `smoothness`, as OSRM's car profile
+  /// (car.lua) has them.
+  public static let surfaceSpeeds: [String: [String: Double]] = [
+    "surface": [
+      "cement": 80, "compacted": 80, "fine_gravel": 80, "paving_stones": 60, "metal": 60,
+      "bricks": 60, "grass": 40, "wood": 40, "sett": 40, "grass_paver": 40, "gravel": 40,
+      "unpaved": 40, "ground": 40, "dirt": 40, "pebblestone": 40, "tartan": 40,
+      "cobblestone": 30, "clay": 30, "earth": 20, "stone": 20, "rocky": 20, "sand": 20,
+      "laterite": 15, "mud": 10, "ice": 20, "snow": 30,
+    ],
+    "tracktype": ["grade1": 60, "grade2": 40, "grade3": 30, "grade4": 25, "grade5": 20],
+    "smoothness": [
+      "intermediate": 80, "bad": 40, "very_bad": 20, "horrible": 10, "very_horrible": 5,
+    ],
+  ]
+
+  /// The speeds (km/h) a car drives along and against a way, as OSRM's car profile computes
+  /// them: the class speed, replaced by 80 % of `maxspeed:advisory` or `maxspeed` (per
+  /// direction with `:forward` and `:backward`) when tagged, then capped by the surface.
+  public static func speeds(_ tags: [String: String]) -> (forward: Double, backward: Double) {
+    let base = defaultSpeeds[tags["highway"] ?? ""] ?? 10
+    func limit(_ direction: String) -> Double? {
+      for key in ["maxspeed:advisory", "maxspeed"] {
+        for k in ["\(key):\(direction)", key] {
+          guard let value = tags[k], let parsed = maxspeed(value) else { continue }
+          let kmh = parsed.kilometersPerHour ?? 140
+          if kmh > 0 { return kmh }
+        }
+      }
+      return nil
+    }
+    var forward = limit("forward").map { $0 * 0.8 } ?? base
+    var backward = limit("backward").map { $0 * 0.8 } ?? base
+    for (key, table) in surfaceSpeeds {
+      if let value = tags[key], let cap = table[value] {
+        forward = min(forward, cap)
+        backward = min(backward, cap)
+      }
+    }
+    return (max(forward, 1), max(backward, 1))
+  }
+
+  /// Seconds a car loses passing a node with these tags, as in OSRM's car profile: 2 at
+  /// `highway=traffic_signals` or `stop`, 1 at `give_way`, 60 at a gate; infinity at a barrier
+  /// that stops cars (a bollard, a closed `access`); nil when none applies.
+  ///
+  /// - Parameter signals: Whether to count traffic signals (the graph keeps those at
+  ///   intersections apart, in ``RoadGraph/trafficSignals``).
+  public static func nodeDelay(_ tags: [String: String], signals: Bool = true) -> Float? {
+    var delay: Float = 0
+    if let access = ["motorcar", "motor_vehicle", "vehicle", "access"].lazy.compactMap({
+      tags[$0]
+    }).first {
+      let closed = [
+        "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus",
+        "bus", "foot", "emergency_vehicle", "restricted", "military", "official",
+      ]
+      if closed.contains(access) { return .infinity }
+    } else if let barrier = tags["barrier"] {
+      let open: Set<String> = [
+        "cattle_grid", "border_control", "toll_booth", "sally_port", "no", "entrance",
+        "height_restrictor", "arch",
+      ]
+      let rising = tags["bollard"] == "rising"
+      let flatKerb = barrier == "kerb" && (tags["kerb"] == "lowered" || tags["kerb"] == "flush")
+      let crossingKerb = barrier == "kerb" && tags["highway"] == "crossing"
+      let audible =
+        barrier == "fence" && (tags["sensory"] == "audible" || tags["sensory"] == "audio")
+      if barrier == "gate" || barrier == "lift_gate" {
+        delay += 60
+      } else if !open.contains(barrier) && !rising && !flatKerb && !crossingKerb && !audible {
+        return .infinity
+      }
+    }
+    switch tags["highway"] {
+    case "traffic_signals" where signals: delay += 2
+    case "stop": delay += 2
+    case "give_way": delay += 1
+    default: break
+    }
+    return delay > 0 ? delay : nil
+  }
+
   /// Whether a way with these tags is open to cars.
   public static func isDrivable(_ tags: [String: String]) -> Bool {
     guard let highway = tags["highway"], defaultSpeeds[highway] != nil else { return false }

@@ -7,7 +7,7 @@ public let routeCommandHelp = """
   Routes with the embedded router on the bundled Monaco map by default, or asks a Valhalla or
   OSRM server. Map data © OpenStreetMap contributors (ODbL 1.0).
 
-  USAGE: navui route --from <lat,lon> --to <lat,lon> [--via <lat,lon> ...] [--engine <engine>] [--map <file>] [--format <format>]
+  USAGE: navui route --from <lat,lon> --to <lat,lon> [--via <lat,lon> ...] [--engine <engine>] [--map <file>] [--snap-radius <meters>] [--format <format>]
 
   OPTIONS:
     --from <lat,lon>        The origin.
@@ -16,6 +16,8 @@ public let routeCommandHelp = """
     --engine <engine>       embedded, valhalla=URL or osrm=URL (default: embedded).
     --map <file>            An OSM PBF or XML file for the embedded router (default: the
                             bundled Monaco map).
+    --snap-radius <meters>  How far a point may be from the nearest road and still be snapped
+                            to it (embedded router; default: 35000, Valhalla's).
     --format <format>       summary, json (OSRM v5 route JSON) or geojson (default: summary).
     -h, --help              Show help information.
 
@@ -33,7 +35,8 @@ public func runRouteCommand(
 ) -> Int32 {
   let usage =
     "Usage: navui route --from <lat,lon> --to <lat,lon> [--via <lat,lon> ...] "
-    + "[--engine embedded|valhalla=URL|osrm=URL] [--map <file>] [--format summary|json|geojson]\n"
+    + "[--engine embedded|valhalla=URL|osrm=URL] [--map <file>] [--snap-radius <meters>] "
+    + "[--format summary|json|geojson]\n"
     + "  See 'navui route --help' for more information.\n"
   func usageError(_ message: String) -> Int32 {
     stderr("Error: \(message)\n\(usage)")
@@ -45,6 +48,7 @@ public func runRouteCommand(
   var engine = "embedded"
   var map: String?
   var format = "summary"
+  var snapRadius = Router.defaultSnapRadius
   var i = 0
   while i < arguments.count {
     let arg = arguments[i]
@@ -58,7 +62,11 @@ public func runRouteCommand(
       name = String(arg[..<eq])
       value = String(arg[arg.index(after: eq)...])
     }
-    guard ["--from", "--to", "--via", "--engine", "--map", "--format"].contains(name) else {
+    guard
+      [
+        "--from", "--to", "--via", "--engine", "--map", "--snap-radius", "--format",
+      ].contains(name)
+    else {
       return usageError("Unknown option '\(arg)'")
     }
     if value == nil {
@@ -75,6 +83,11 @@ public func runRouteCommand(
       if name == "--from" { from = c } else if name == "--to" { to = c } else { vias.append(c) }
     case "--engine": engine = v
     case "--map": map = v
+    case "--snap-radius":
+      guard let r = Double(v), r.isFinite, r >= 0 else {
+        return usageError("Invalid snap radius '\(v)' (expected meters, 0 or more)")
+      }
+      snapRadius = r
     default:
       guard ["summary", "json", "geojson"].contains(v) else {
         return usageError("Invalid format '\(v)' (expected summary, json or geojson)")
@@ -88,7 +101,7 @@ public func runRouteCommand(
   let waypoints = [from] + vias + [to]
   let route: Route
   if engine == "embedded" {
-    let built: RouteEngine
+    var built: RouteEngine
     do {
       if let map {
         built = try RouteEngine(mapPath: map)
@@ -99,6 +112,7 @@ public func runRouteCommand(
       stderr("Error: \(error)\n")
       return 65
     }
+    built.snapRadius = snapRadius
     do { route = try built.route(through: waypoints) } catch {
       stderr("Error: \(error)\n")
       return 65

@@ -15,6 +15,9 @@ public let openStreetMapAttribution =
 public struct RouteEngine: Sendable {
   /// The router (graph and spatial index).
   public let router: Router
+  /// How far in meters a waypoint may be from the nearest road and still be snapped to it
+  /// (default ``Router/defaultSnapRadius``, Valhalla's 35 km).
+  public var snapRadius: Double = Router.defaultSnapRadius
 
   /// An engine over a built graph.
   public init(graph: RoadGraph) { router = Router(graph: graph) }
@@ -42,14 +45,18 @@ public struct RouteEngine: Sendable {
 
   /// Snaps every waypoint and finds the fastest path for each leg.
   ///
-  /// - Parameter heading: The traveller's heading at the first waypoint (for reroutes).
+  /// - Parameters:
+  ///   - heading: The traveller's heading at the first waypoint (for reroutes).
+  ///   - radii: Per waypoint, the farthest in meters it may be from a road (a missing or nil
+  ///     entry: ``snapRadius``).
   public func paths(
-    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = []
   ) throws(RoutingError) -> [EdgePath] {
     guard waypoints.count >= 2 else { throw .tooFewWaypoints }
     var snaps: [[EdgeSnap]] = []
     for (i, w) in waypoints.enumerated() {
-      let s = router.snap(w, heading: i == 0 ? heading : nil)
+      let radius = (i < radii.count ? radii[i] : nil) ?? snapRadius
+      let s = router.snap(w, heading: i == 0 ? heading : nil, radius: radius)
       guard !s.isEmpty else {
         throw .offMap(waypoint: i, latitude: w.latitude, longitude: w.longitude)
       }
@@ -58,24 +65,73 @@ public struct RouteEngine: Sendable {
     var out: [EdgePath] = []
     for leg in 0..<(waypoints.count - 1) {
       if let p = router.path(from: snaps[leg], to: snaps[leg + 1]) {
-        out.append(p)
+        out.append(
+          withoutUTurnDetour(
+            p, from: waypoints[leg], to: waypoints[leg + 1],
+            radii: [leg, leg + 1].map { ($0 < radii.count ? radii[$0] : nil) ?? snapRadius }))
         continue
       }
       // The nearest road may be an island (a private yard, a closed loop): widen to the ten
       // nearest edges of each end, as engines do when a snapped point has no route.
-      let wide = [leg, leg + 1].map { router.snap(waypoints[$0], candidates: 10) }
+      let wide = [leg, leg + 1].map {
+        router.snap(
+          waypoints[$0], radius: ($0 < radii.count ? radii[$0] : nil) ?? snapRadius,
+          candidates: 10)
+      }
       guard let p = router.path(from: wide[0], to: wide[1]) else { throw .noRoute(leg: leg) }
       out.append(p)
     }
     return out
   }
 
+  /// How far (meters) beyond the nearest road a waypoint may start or end on another road to
+  /// avoid a U-turn detour.
+  public static let uTurnDetourReach: Double = 30
+
+  /// Seconds charged per meter a waypoint moves to a farther road to avoid a U-turn detour (a
+  /// walking pace, so only a real detour is worth it).
+  public static let uTurnDetourPenalty: Double = 1
+
+  /// `path`, or when it makes a U-turn (typically at a dead end, after starting in the wrong
+  /// direction on a oneway carriageway, or to reach a destination from the other side), a
+  /// path that starts or ends on another road within ``uTurnDetourReach`` meters, when that
+  /// saves more than ``uTurnDetourPenalty`` seconds per extra meter of snapping.
+  func withoutUTurnDetour(
+    _ path: EdgePath, from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D,
+    radii: [Double]
+  ) -> EdgePath {
+    let graph = router.graph
+    let hasUTurn = zip(path.edges, path.edges.dropFirst()).contains { x, y in
+      graph.edges[y].to == graph.edges[x].from
+        && graph.edges[y].shapeStart == graph.edges[x].shapeStart
+    }
+    guard hasUTurn else { return path }
+    let ends = [(a, radii[0]), (b, radii[1])].map { point, radius in
+      let all = router.snap(point, radius: radius, candidates: 24)
+      let nearest = all.first?.distance ?? 0
+      return all.filter { $0.distance <= nearest + Self.uTurnDetourReach }
+    }
+    guard let other = router.path(from: ends[0], to: ends[1]),
+      let first = other.edges.first, let last = other.edges.last,
+      let source = ends[0].first(where: { $0.edge == first }),
+      let target = ends[1].first(where: { $0.edge == last })
+    else { return path }
+    let moved =
+      (source.distance - (ends[0].first?.distance ?? 0))
+      + (target.distance - (ends[1].first?.distance ?? 0))
+    return other.cost + moved * Self.uTurnDetourPenalty < path.cost ? other : path
+  }
+
   /// The fastest route through the waypoints (one leg between each consecutive pair).
+  ///
+  /// Each waypoint is snapped to the nearest road within its radius (``snapRadius`` unless
+  /// `radii` gives one); the route's ``Route/waypoints`` carry the snapped points and their
+  /// ``Waypoint/distance`` from the requested ones.
   public func route(
-    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = []
   ) throws(RoutingError) -> Route {
-    let legs = try paths(through: waypoints, heading: heading)
-    return Guidance(graph: router.graph).route(legs: legs, waypoints: waypoints)
+    let legs = try paths(through: waypoints, heading: heading, radii: radii)
+    return Guidance(router: router).route(legs: legs, waypoints: waypoints)
   }
 
   /// Reroutes from the current position and heading to the remaining waypoints.
@@ -93,8 +149,8 @@ public struct RouteEngine: Sendable {
     alternatives: Int = 2
   ) throws(RoutingError) -> [Route] {
     let best = try paths(through: [origin, destination])[0]
-    let sources = router.snap(origin)
-    let targets = router.snap(destination)
+    let sources = router.snap(origin, radius: snapRadius)
+    let targets = router.snap(destination, radius: snapRadius)
     var found = [best]
     var penalties: [Int: Float] = [:]
     for _ in 0..<(alternatives * 2) where found.count <= alternatives {
@@ -114,7 +170,7 @@ public struct RouteEngine: Sendable {
         found.append(candidate)
       }
     }
-    let guidance = Guidance(graph: router.graph)
+    let guidance = Guidance(router: router)
     return found.map { guidance.route(legs: [$0], waypoints: [origin, destination]) }
   }
 }

@@ -9,7 +9,8 @@ public enum RouteFormatter {
   public static func osrmJSON(_ routes: [Route]) -> String {
     let waypoints =
       routes.first?.waypoints.map {
-        "{\"name\":\(quote($0.name)),\"location\":\(point($0.location)),\"distance\":0}"
+        "{\"name\":\(quote($0.name)),\"location\":\(point($0.location)),"
+          + "\"distance\":\(num($0.distance ?? 0))}"
       } ?? []
     return "{\"code\":\"Ok\",\"routes\":[" + routes.map(route).joined(separator: ",")
       + "],\"waypoints\":[" + waypoints.joined(separator: ",") + "]}"
@@ -106,6 +107,13 @@ public enum RouteFormatter {
       "distance: \(num(route.distance)) m, duration: \(num(route.expectedTravelTime)) s, "
         + "legs: \(route.legs.count), steps: \(route.allSteps.count)"
     ]
+    for (i, w) in route.waypoints.enumerated() {
+      if let d = w.distance {
+        lines.append(
+          "waypoint \(i)  snapped \(num(d)) m to \(fixed(w.location.latitude, 6)),"
+            + "\(fixed(w.location.longitude, 6))  \(w.name.isEmpty ? "-" : w.name)")
+      }
+    }
     for (l, leg) in route.legs.enumerated() {
       for step in leg.steps {
         let m = step.maneuver

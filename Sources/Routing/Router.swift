@@ -30,8 +30,12 @@ public struct Router: Sendable {
   /// The nearest-edge index.
   public let index: SpatialIndex
   let maxSpeed: Double
-  /// Per vertex: 2 s when it has traffic signals, else 0.
+  /// Per vertex: the seconds lost passing it (``RoadGraph/delay(atVertex:)``).
   let signalCost: [Float]
+  /// Per vertex: how many roads meet there (distinct undirected edges), capped at 255.
+  let roadCount: [UInt8]
+  /// Whether traffic keeps left (turns to the right cross oncoming traffic).
+  public let leftHandTraffic: Bool
   /// Per edge: where its turns start in `turnTable` (one per outgoing edge of its end vertex).
   var turnStart: [Int32] = []
   /// Every turn's cost (``turnCost(from:to:)``), infinity for a banned one; empty in a router
@@ -52,13 +56,20 @@ public struct Router: Sendable {
   ///     without it queries use A* with landmarks).
   ///   - landmarks: How many ALT landmarks to precompute (two searches over the edges each, and
   ///     8 bytes per edge each); 0 leaves A* with the straight-line bound only.
-  public init(graph: RoadGraph, hierarchy: Bool = true, landmarks: Int = 8) {
+  ///   - leftHandTraffic: Whether traffic keeps left, which makes right turns the costly
+  ///     ones.
+  public init(
+    graph: RoadGraph, hierarchy: Bool = true, landmarks: Int = 8, leftHandTraffic: Bool = false
+  ) {
     self.graph = graph
     self.index = SpatialIndex(graph: graph)
-    self.maxSpeed = (graph.roads.map(\.speed).max() ?? 50) / 3.6
-    var signals = [Float](repeating: 0, count: graph.vertexCount)
-    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
-    self.signalCost = signals
+    var fastest = 1.0
+    for e in graph.edges where e.duration > 0 && e.length.isFinite {
+      fastest = max(fastest, Double(e.length / e.duration))
+    }
+    self.maxSpeed = fastest
+    (self.signalCost, self.roadCount) = Self.vertexTables(graph)
+    self.leftHandTraffic = leftHandTraffic
     self.landmarks = Landmarks()
     self.hierarchy = ContractionHierarchy()
     var starts = [Int32](repeating: 0, count: graph.edges.count + 1)
@@ -77,36 +88,77 @@ public struct Router: Sendable {
   }
 
   /// A router without a spatial index, for turn costs only.
-  init(graphOnly graph: RoadGraph) {
+  init(graphOnly graph: RoadGraph, leftHandTraffic: Bool = false) {
     self.graph = graph
     self.index = SpatialIndex(empty: ())
     self.maxSpeed = 1
-    var signals = [Float](repeating: 0, count: graph.vertexCount)
-    for v in graph.trafficSignals where Int(v) < signals.count { signals[Int(v)] = 2 }
-    self.signalCost = signals
+    (self.signalCost, self.roadCount) = Self.vertexTables(graph)
+    self.leftHandTraffic = leftHandTraffic
     self.landmarks = Landmarks()
     self.hierarchy = ContractionHierarchy()
   }
 
+  /// Per vertex, the delay passing it and how many roads meet there.
+  static func vertexTables(_ graph: RoadGraph) -> ([Float], [UInt8]) {
+    var delays = [Float](repeating: 0, count: graph.vertexCount)
+    for v in graph.trafficSignals where v >= 0 && Int(v) < delays.count { delays[Int(v)] += 2 }
+    for (v, d) in zip(graph.delayVertices, graph.delaySeconds)
+    where v >= 0 && Int(v) < delays.count && d >= 0 {
+      delays[Int(v)] += d
+    }
+    var roads = [UInt8](repeating: 0, count: graph.vertexCount)
+    var seen: [Int32] = []
+    for v in 0..<graph.vertexCount {
+      seen.removeAll(keepingCapacity: true)
+      for e in graph.outgoing(v) { seen.append(graph.edges[e].shapeStart) }
+      for e in graph.incomingEdges(v) { seen.append(graph.edges[Int(e)].shapeStart) }
+      roads[v] = UInt8(min(255, Set(seen).count))
+    }
+    return (delays, roads)
+  }
+
   /// Seconds added for turning from `inEdge` to `outEdge`, nil when the turn is not allowed.
+  ///
+  /// As OSRM's car profile (car.lua `process_turn`): the delay at the vertex (signals 2 s, stop
+  /// 2 s, give way 1 s, gate 60 s); at a junction of more than two roads, or for a U-turn, a
+  /// sigmoid of the angle up to 7.5 s, biased so turns away from oncoming traffic cost less,
+  /// plus up to 2 s for a turn across oncoming traffic (not in roundabouts); a U-turn adds 20 s
+  /// and is allowed only at a dead end or a barrier. Banned turns and passing a barrier are nil.
   public func turnCost(from inEdge: Int, to outEdge: Int) -> Float? {
     let a = graph.edges[inEdge]
     let b = graph.edges[outEdge]
     let v = Int(a.to)
     if !graph.bannedTurns.isEmpty, graph.isBanned(from: inEdge, to: outEdge) { return nil }
     var cost: Float = signalCost[v]
-    if b.to == a.from, b.road == a.road, b.shapeStart == a.shapeStart {
-      // A U-turn along the same road: only at a dead end.
-      return graph.outgoing(v).count == 1 ? cost + 20 : nil
+    let barrier = cost == .infinity
+    let uTurn = b.to == a.from && b.shapeStart == a.shapeStart
+    if uTurn {
+      // Only at a dead end (no other way on) or in front of a barrier.
+      guard barrier || graph.outgoing(v).count == 1 else { return nil }
+      cost = barrier ? 0 : cost
+    } else if barrier {
+      return nil
     }
-    var angle = graph.startBearing(outEdge) - graph.endBearing(inEdge)
+    var angle = Float(graph.startBearing(outEdge) - graph.endBearing(inEdge))
     while angle > 180 { angle -= 360 }
     while angle <= -180 { angle += 360 }
-    let sharpness = Float(abs(angle) / 180)
-    if abs(angle) > 20 {
-      // Right-hand traffic: left turns cross the oncoming lane and cost more.
-      cost += (angle > 0 ? 6 : 9) * sharpness * sharpness.squareRoot() + 1
+    if uTurn { angle = leftHandTraffic ? -180 : 180 }
+    guard roadCount[v] > 2 || uTurn else { return cost }
+    // Positive angles turn right; with left-hand traffic the bias mirrors.
+    let bias: Float = leftHandTraffic ? 1 / 1.075 : 1.075
+    let x = abs(angle) / 180
+    if angle >= 0 {
+      cost += 7.5 / (1 + exp(-(13 / bias * x - 6.5 * bias)))
+    } else {
+      cost += 7.5 / (1 + exp(-(13 * bias * x - 6.5 / bias)))
     }
+    let crossesOncoming = leftHandTraffic ? angle > 0 : angle < 0
+    if crossesOncoming, !uTurn, !graph.roads[Int(a.road)].isRoundabout,
+      !graph.roads[Int(b.road)].isRoundabout
+    {
+      cost += 2 / (1 + exp(-(13 * x - 3.25)))
+    }
+    if uTurn { cost += 20 }
     return cost
   }
 
@@ -118,23 +170,44 @@ public struct Router: Sendable {
     return turnTable[Int(turnStart[inEdge]) + out - firstOut]
   }
 
-  /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road).
+  /// The default snap radius in meters: Valhalla's default search cutoff (35 km). OSRM has
+  /// none; a point farther than this from every road is off the map.
+  public static let defaultSnapRadius: Double = 35_000
+
+  /// Snaps a coordinate to the nearest drivable edges (both directions of a two-way road), by
+  /// projection onto the edges' shapes, as OSRM and Valhalla do.
   ///
-  /// - Parameter candidates: When above 1, the that many nearest edges instead of those
-  ///   within 5 m of the nearest.
+  /// The answer holds the nearest edge and every edge within 5 m of it; when the nearest lies
+  /// on a small island of the network (``RoadGraph/isOnIsland(_:)``: a yard, a private loop),
+  /// also the nearest edges of the main network within the radius, so a route can always
+  /// start on a road that reaches the rest of the map.
+  ///
+  /// - Parameters:
+  ///   - heading: Prefer edges whose travel direction is within 60° of it (any edge when none
+  ///     is).
+  ///   - radius: The farthest a road may be, meters; nothing farther is snapped to.
+  ///   - candidates: When above 1, the that many nearest edges instead of those within 5 m of
+  ///     the nearest.
   public func snap(
-    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil, radius: Double = 250,
-    candidates: Int = 1
+    _ coordinate: CLLocationCoordinate2D, heading: Double? = nil,
+    radius: Double = Router.defaultSnapRadius, candidates: Int = 1
   ) -> [EdgeSnap] {
-    var snaps = index.nearest(coordinate, in: graph, radius: radius, heading: heading)
-    if snaps.isEmpty, heading != nil {
-      snaps = index.nearest(coordinate, in: graph, radius: radius)
+    let limit = max(candidates, 1)
+    let slack = candidates > 1 ? 0.0 : 5.0
+    func nearest(_ heading: Double?, _ accept: ((Int) -> Bool)?) -> [EdgeSnap] {
+      let found = index.nearest(
+        coordinate, in: graph, radius: radius, heading: heading, limit: limit, slack: slack,
+        where: accept)
+      guard found.isEmpty, heading != nil else { return found }
+      return index.nearest(
+        coordinate, in: graph, radius: radius, limit: limit, slack: slack, where: accept)
     }
-    let mainland = snaps.filter { !graph.isOnIsland($0.edge) }
-    if !mainland.isEmpty { snaps = mainland }
-    guard let nearest = snaps.first else { return [] }
-    if candidates > 1 { return Array(snaps.prefix(candidates)) }
-    return snaps.filter { $0.distance <= nearest.distance + 5 }
+    var snaps = nearest(heading, nil)
+    if snaps.contains(where: { graph.isOnIsland($0.edge) }) {
+      let mainland = nearest(heading) { !graph.isOnIsland($0) }
+      snaps += mainland.filter { m in !snaps.contains { $0.edge == m.edge } }
+    }
+    return snaps
   }
 
   /// The fastest path between two snapped positions.
@@ -185,8 +258,14 @@ public struct Router: Sendable {
     var dist = [Float](repeating: .infinity, count: edgeCount)
     var parent = [Int32](repeating: -1, count: edgeCount)
     var heap = EdgeHeap()
-    let goal = targets.first?.coordinate ?? CLLocationCoordinate2D()
-    let cosLat = cos(goal.latitude * .pi / 180)
+    // The straight-line bound is to the nearest of the targets (they may lie apart: an island
+    // snap and the main network's).
+    var goals: [CLLocationCoordinate2D] = []
+    for t in targets where !goals.contains(where: { Geodesy.distance($0, t.coordinate) < 1 }) {
+      goals.append(t.coordinate)
+    }
+    if goals.isEmpty { goals = [CLLocationCoordinate2D()] }
+    let cosLat = cos(goals[0].latitude * .pi / 180)
     func duration(_ e: Int) -> Float {
       graph.edges[e].duration * (penalties.isEmpty ? 1 : penalties[e] ?? 1)
     }
@@ -209,9 +288,13 @@ public struct Router: Sendable {
     func bound(_ e: Int) -> Float {
       guard bounded else { return 0 }
       let v = Int(graph.edges[e].to)
-      let dy = (graph.latitudes[v] - goal.latitude) * 111_195
-      let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
-      let straight = Float((dx * dx + dy * dy).squareRoot() / maxSpeed)
+      var nearest = Double.infinity
+      for goal in goals {
+        let dy = (graph.latitudes[v] - goal.latitude) * 111_195
+        let dx = (graph.longitudes[v] - goal.longitude) * 111_195 * cosLat
+        nearest = min(nearest, dx * dx + dy * dy)
+      }
+      let straight = Float(nearest.squareRoot() / maxSpeed)
       // Infinity (no target reachable from `e`) keeps `e` out of the heap.
       return useLandmarks ? max(straight, landmarks.bound(e, alt)) : straight
     }
@@ -311,7 +394,8 @@ extension Router {
     bytes += g.edges.count * MemoryLayout<RoadEdge>.stride
     bytes += (g.firstOut.count + g.firstIn.count + g.incoming.count) * 4
     bytes += (g.shapeLatitudes.count + g.shapeLongitudes.count) * 8
-    bytes += g.bannedTurns.count * 8 + g.trafficSignals.count * 4
+    bytes += g.bannedTurns.count * 8 + g.trafficSignals.count * 4 + roadCount.count
+    bytes += g.delayVertices.count * 8
     bytes += g.edgeBearings.count * 4 + g.componentEdges.count * 4 + signalCost.count * 4
     bytes += g.roads.reduce(0) {
       $0 + MemoryLayout<RoadAttributes>.stride + $1.name.utf8.count + $1.highway.utf8.count

@@ -2,6 +2,8 @@
 // own query time on the same pairs when the engines can be started (scripts/route_engines.py).
 //
 // Usage: swift run -c release routebench [--json] [--osrm] [--grid SPACING_M ...]
+//        swift run -c release routebench --preprocess   (Helsinki and a 1M-node grid vs OSRM's
+//        extract + partition + customize: see Preprocess.swift)
 //
 // "100 km grid": a square 100 km x 100 km synthetic road grid, a vertex every SPACING m (default
 // 2000, 1000 and 500 m; 500 m gives 201 x 201 vertices and 160,800 directed edges), residential
@@ -80,6 +82,17 @@ func optionValue(_ name: String) -> String? {
 
 var pairsForOSRM: [(CLLocationCoordinate2D, CLLocationCoordinate2D)] = []
 
+for mode in ["--preprocess-one", "--preprocess-one-alt"] {
+  if let i = arguments.firstIndex(of: mode), i + 1 < arguments.endIndex {
+    exit(preprocessOne(arguments[i + 1], hierarchy: mode == "--preprocess-one"))
+  }
+}
+if arguments.contains("--preprocess") {
+  comparePreprocessing(
+    root: root, helsinki: shared.appendingPathComponent("helsinki-center.osm.pbf").path)
+  exit(0)
+}
+
 for (label, file) in [
   ("monaco", RouteEngine.bundledMapPath() ?? shared.appendingPathComponent("monaco.osm.pbf").path),
   ("helsinki", shared.appendingPathComponent("helsinki-center.osm.pbf").path),
@@ -142,6 +155,28 @@ for (label, file) in [
     fullTimes.append(milliseconds { _ = try? engine.route(through: [a, b]) })
   }
   samples.append(Sample(name: "\(label) route (snap + path + guidance)", values: fullTimes))
+  // Points anywhere in the map's box (the sea, parks, roofs), snapping included in the time.
+  let latRange = (loaded.latitudes.min() ?? 0)...(loaded.latitudes.max() ?? 0)
+  let lonRange = (loaded.longitudes.min() ?? 0)...(loaded.longitudes.max() ?? 0)
+  func anywhere() -> CLLocationCoordinate2D {
+    let u = Double(rng.next() >> 11) / Double(1 << 53)
+    let w = Double(rng.next() >> 11) / Double(1 << 53)
+    return CLLocationCoordinate2D(
+      latitude: latRange.lowerBound + u * (latRange.upperBound - latRange.lowerBound),
+      longitude: lonRange.lowerBound + w * (lonRange.upperBound - lonRange.lowerBound))
+  }
+  var snapTimes: [Double] = []
+  for _ in 0..<200 {
+    let (a, b) = (anywhere(), anywhere())
+    snapTimes.append(
+      milliseconds {
+        let sa = router.snap(a)
+        let sb = router.snap(b)
+        if !sa.isEmpty, !sb.isEmpty { _ = router.path(from: sa, to: sb) }
+      })
+  }
+  samples.append(
+    Sample(name: "\(label) query with snapping (points anywhere in the box)", values: snapTimes))
 }
 
 /// Prints why the OSRM comparison cannot run and exits with status 1.
