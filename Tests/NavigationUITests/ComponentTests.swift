@@ -112,7 +112,9 @@ struct ComponentTests {
     #expect(text(widget, "speedWidget.limit") == "30")
     h.mapView.navigationLocale = Locale(identifier: "en_US")
     h.mapView.shouldDisplaySpeedometer = true
-    h.mapView.locationSimulator?.speedMultiplier = 3
+    // Well over the 30 km/h limit: the simulator drives each stretch at the route's own
+    // speed, which counts signal and turn delays, so a small multiple can sit at a slow one.
+    h.mapView.locationSimulator?.speedMultiplier = 8
     h.clock.advance(by: 3)
     let speed = try #require(subview(widget, "speedWidget.speed") as? UILabel)
     #expect(h.navigator.speedAlert.severity == .major)
