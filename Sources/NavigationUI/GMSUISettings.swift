@@ -52,12 +52,8 @@ public final class GMSUISettings {
   public var navigationHeaderDistanceUnitsTextColor: UIColor? { didSet { changed() } }
   /// The colour of the instruction (road) text; `nil` is white.
   public var navigationHeaderInstructionsTextColor: UIColor? { didSet { changed() } }
-  /// Whether scrolling stays possible during a rotate or zoom gesture (default true).
-  public var allowScrollGesturesDuringRotateOrZoom = true
   /// Whether the indoor floor picker shows (default true).
   public var indoorPicker = true
-  /// Whether the my-location button and gestures consume taps (default true).
-  public var consumesGesturesInView = true
   /// Whether the route's destination markers show.
   public var showsDestinationMarkers = true { didSet { changed() } }
   /// Whether incident cards show on tap.

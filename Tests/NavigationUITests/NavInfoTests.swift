@@ -165,7 +165,7 @@ import ViewKit
     #expect(legs[0].destinationWaypoint?.title == "Casino")
     let full = try #require(legs[0].path)
     #expect(full.count() > 2)
-    #expect(abs(full.length() - h.navigator.currentRoute!.distance) < 5)
+    #expect(abs(full.length(of: .geodesic) - h.navigator.currentRoute!.distance) < 5)
     #expect(h.navigator.traveledPath.count() == 0)
     h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
     h.clock.advance(by: 20)
