@@ -306,10 +306,13 @@ public final class GMSNavigationServices {
     if !pending.isEmpty { presentNextIfPossible() }
   }
 
+  /// ``presentationWindow`` when set, else the window of the newest map view; while that map
+  /// view is not in a window yet (a dialog asked for in `loadView`), none: the dialog waits for
+  /// it to enter one rather than going to an older map view's window.
   private static var hostWindow: UIWindow? {
     if let presentationWindow { return presentationWindow }
-    for entry in mapViews.reversed() { if let window = entry.mapView?.window { return window } }
-    return nil
+    mapViews.removeAll { $0.mapView == nil }
+    return mapViews.last?.mapView?.window
   }
 
   private static func presentNextIfPossible() {

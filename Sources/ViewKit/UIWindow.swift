@@ -88,7 +88,9 @@ open class UIWindow: UIView {
       if let controller = rootViewController, let view = controller.view {
         view.frame = bounds
         controller.beginAppearance(true)
-        addSubview(view)
+        // Beneath whatever the window already shows (a dialog presented before the
+        // controller's view was loaded stays on top).
+        insertSubview(view, at: 0)
         controller.endAppearance(true)
       }
     }

@@ -84,9 +84,6 @@ final class CodelabViewController: UIViewController, GMSNavigatorListener {
 
   func launch(clock: ManualClock) -> (UIWindow, CodelabViewController) {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844), clock: clock)
-    // The app's one window; other tests' windows may still be alive in this process, and the
-    // dialog otherwise goes to the newest window holding a map view.
-    GMSNavigationServices.presentationWindow = window
     let controller = CodelabViewController()
     window.rootViewController = controller
     window.makeKeyAndVisible()
