@@ -9,7 +9,7 @@ PYTHON ?= $(shell for v in 3.12 3.13; do \
 VENV := .venv
 BENCH_WORK := .build/bench-workloads
 
-.PHONY: setup test demo bench-solver format lint clean
+.PHONY: setup test demo bench-solver format lint clean fuzz fuzz-ci sanitize
 
 ## setup: install the Debian and PyPI packages that the build and tests need
 setup:
@@ -38,6 +38,23 @@ test: setup
 bench-solver: setup
 	$(SWIFT) build -c release --product benchmarks
 	NAVUI_PYTHON=$(CURDIR)/$(VENV)/bin/python scripts/bench-solver.sh scripts/solver-bench $(BENCH_WORK)
+
+## fuzz: build the libFuzzer targets of Fuzz/ and run each for FUZZ_SECONDS (default 60);
+## FUZZ_TARGETS picks some (default all). Guides/Reliability.md lists them.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+## fuzz-ci: every fuzz target for a few seconds (about a minute in all), as CI runs them
+fuzz-ci: setup
+	scripts/fuzz.sh 5
+
+## sanitize: the suites that touch raw memory and threads under AddressSanitizer, then under
+## ThreadSanitizer (separate build folders)
+SANITIZE_SUITES ?= CassowaryTests ViewKitTests RenderingTests RoutingTests
+sanitize: setup
+	scripts/sanitize.sh $(SANITIZE_SUITES)
 
 ## lint: swift format in strict mode
 lint:

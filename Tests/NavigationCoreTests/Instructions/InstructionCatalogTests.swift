@@ -139,4 +139,23 @@ import Testing
     #expect(try InstructionCatalog.builtIn.language("th").ordinal(2) == "ที่สอง")
     #expect(try InstructionCatalog.builtIn.language("zh-Hant").ordinal(11) == "")
   }
+
+  /// The fuzzer's first instruction-data input: an empty translation file is bad JSON named
+  /// by its path, not a crash (the fuzz target skips it because Foundation leaks reading it).
+  @Test func emptyTranslationFileIsInvalidJSON() throws {
+    let root = try Self.makeDataFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Self.write("", to: "translations/xx.json", in: root)
+    do {
+      _ = try InstructionCatalog(directory: root, languages: ["xx"], includeBuiltIn: false)
+      Issue.record("an empty translation file loaded")
+    } catch {
+      guard case .invalidJSON(let path, _) = error else {
+        Issue.record("expected invalidJSON, got \(error)")
+        return
+      }
+      #expect(path.hasSuffix("translations/xx.json"))
+      #expect(error.description.contains("xx.json"))
+    }
+  }
 }
