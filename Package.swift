@@ -18,8 +18,6 @@ let package = Package(
     // Snapshot assertions for an app's own tests (imports Swift Testing).
     .library(name: "NavigationUITesting", targets: ["NavigationUITesting"]),
     .executable(name: "navui", targets: ["navui"]),
-    // The `navui` commands as a library, for the fuzz package (Fuzz/) to link.
-    .library(name: "NavCLI", targets: ["NavCLI"]),
   ],
   targets: [
     .target(name: "Cassowary"),

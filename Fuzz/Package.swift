@@ -13,7 +13,6 @@ let package = Package(
       dependencies: [
         .product(name: "NavigationCore", package: "NavigationUIKit"),
         .product(name: "Routing", package: "NavigationUIKit"),
-        .product(name: "NavCLI", package: "NavigationUIKit"),
       ])
   ],
   swiftLanguageModes: [.v6]

@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-ALL=(osrm valhalla mapbox gpx geojson polyline instructions navui-args osm-xml osm-pbf)
+ALL=(osrm valhalla mapbox gpx geojson polyline instructions osm-xml osm-pbf)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL[@]}")
 build=Fuzz/.build-fuzz

@@ -1,5 +1,4 @@
 import Foundation
-import NavCLI
 import NavigationCore
 import Routing
 
@@ -44,16 +43,6 @@ struct FuzzTarget: Sendable {
       }
     },
     FuzzTarget(name: "instructions", run: InstructionsInput.run),
-    FuzzTarget(name: "navui-args") { bytes in
-      // One argument per line, as a shell would split them.
-      let arguments = String(decoding: bytes, as: UTF8.self)
-        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      _ = try? DemoCommand.parse(arguments)
-      _ = try? RenderCommand.parse(arguments)
-      _ = try? AuditCommand.parse(arguments)
-      _ = try? InstructionsCheckCommand.parse(arguments)
-      _ = RouteCommand.parse(arguments)
-    },
     FuzzTarget(name: "osm-xml") { bytes in
       if let data = try? OSMXMLReader.read(bytes), FuzzTarget.buildsGraphs {
         _ = RoadGraph.build(from: data)
