@@ -7,7 +7,7 @@
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$root"
-paths=(Sources Tests scripts Makefile .ci Package.swift Examples)
+paths=(Sources Tests scripts Makefile .ci Package.swift Examples Fuzz)
 pattern='\.\./shared|shared/(data|bench)|#filePath|#file\b'
 # Data files (fixtures, snapshots, resources) are not code; this script names the patterns.
 found=$(grep -rInE "$pattern" "${paths[@]}" \
