@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "CairoGraphics", targets: ["CairoGraphics"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
+    .library(name: "OSM", targets: ["OSM"]),
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
     .library(name: "NavigationUI", targets: ["NavigationUI"]),
@@ -31,9 +32,11 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // OpenStreetMap reading (PBF, XML), its data model and tags, and the bundled Monaco map.
     .target(
-      name: "Routing", dependencies: ["NavigationCore", "CZlib"],
+      name: "OSM", dependencies: ["NavigationCore", "CZlib"],
       resources: [.copy("Resources/monaco.osm.pbf")]),
+    .target(name: "Routing", dependencies: ["OSM", "NavigationCore"]),
     .target(
       name: "NavCLI",
       dependencies: [
@@ -60,7 +63,7 @@ let package = Package(
     .target(
       name: "Rendering",
       dependencies: [
-        "ViewKit", "CairoGraphics", "Text", "NavigationCore", "Routing", "CCairo", "CPango",
+        "ViewKit", "CairoGraphics", "Text", "NavigationCore", "OSM", "CCairo", "CPango",
         "CZlib",
       ]),
     .executableTarget(
@@ -96,10 +99,12 @@ let package = Package(
       name: "NavigationCoreTests", dependencies: ["NavigationCore", "SharedTestData"],
       resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "RoutingTests", dependencies: ["Routing", "NavigationCore", "SharedTestData"]),
+      name: "OSMTests", dependencies: ["OSM", "NavigationCore", "SharedTestData"]),
+    .testTarget(
+      name: "RoutingTests", dependencies: ["Routing", "OSM", "NavigationCore", "SharedTestData"]),
     .testTarget(
       name: "RenderingTests",
-      dependencies: ["Rendering", "ViewKit", "NavigationCore", "Routing", "SharedTestData"],
+      dependencies: ["Rendering", "ViewKit", "NavigationCore", "OSM", "SharedTestData"],
       resources: [.copy("Snapshots")]),
     .testTarget(
       name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], resources: [.copy("Snapshots")]),

@@ -1,6 +1,6 @@
 import Foundation
 import NavigationCore
-import Routing
+import OSM
 
 /// What a base-map feature is, which decides its colour, width and drawing order.
 public enum MapFeatureKind: Int, Sendable, Hashable, Comparable, CaseIterable {
@@ -126,7 +126,7 @@ final class BundledMap: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let map { return map }
-    guard let path = RouteEngine.bundledMapPath() else {
+    guard let path = OSMData.bundledMapPath() else {
       throw .mapData("the bundled monaco.osm.pbf was not found")
     }
     let loaded = try BaseMap.load(path: path)

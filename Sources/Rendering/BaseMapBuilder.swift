@@ -1,6 +1,6 @@
 import Foundation
 import NavigationCore
-import Routing
+import OSM
 
 /// Turns OSM ways and multipolygon relations into ``BaseMap`` features: classifies tags,
 /// resolves node positions into local metres, and closes the coastline into sea polygons.

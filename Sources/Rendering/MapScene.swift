@@ -1,6 +1,6 @@
 import Foundation
 import NavigationCore
-import Routing
+import OSM
 import ViewKit
 
 /// The route line on the map: its shape and how far along it the vehicle has come.

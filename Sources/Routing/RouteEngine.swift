@@ -1,10 +1,6 @@
 import Foundation
 import NavigationCore
-
-/// The ODbL attribution every screen or file built from the bundled map must show.
-public let openStreetMapAttribution =
-  "Map data © OpenStreetMap contributors, available under the Open Database License (ODbL 1.0)"
-  + " — https://www.openstreetmap.org/copyright"
+import OSM
 
 /// The embedded router: a road graph, its index, and guidance, behind one call.
 ///
@@ -27,13 +23,8 @@ public struct RouteEngine: Sendable {
     self.init(graph: RoadGraph.build(from: try OSMData.read(path: mapPath)))
   }
 
-  /// The path of the bundled Monaco extract, in this module's resource bundle
-  /// (`NavigationUIKit_Routing.resources`, beside the running binary or in the build folder;
-  /// an installed `navui` needs that folder copied beside it).
-  public static func bundledMapPath() -> String? {
-    let url = Bundle.module.url(forResource: "monaco.osm", withExtension: "pbf")
-    return url.map(\.path).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
-  }
+  /// The path of the bundled Monaco extract (``OSMData/bundledMapPath()``).
+  public static func bundledMapPath() -> String? { OSMData.bundledMapPath() }
 
   /// An engine over the bundled Monaco map.
   public static func bundled() throws(OSMReadError) -> RouteEngine {

@@ -50,21 +50,6 @@ import Testing
       mutated, name: "lat-\(latitude).osm", element: "node 21911863", reasonContains: "outside")
   }
 
-  @Test func routeCommandOnMutatedMapExits65() throws {
-    let xml = try #require(Self.original)
-    let path = try write(
-      xml.replacingOccurrences(of: "lon=\"7.422028\"", with: "lon=\"742.2028\""), name: "bad.osm")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    var out = ""
-    var err = ""
-    let code = runRouteCommand(
-      arguments: ["--map", path, "--from", "43.7370,7.4220", "--to", "43.7390,7.4260"],
-      stdout: { out += $0 }, stderr: { err += $0 })
-    #expect(code == 65)
-    #expect(out.isEmpty)
-    #expect(err.contains(path) && err.contains("node 21911863"), "\(err)")
-  }
-
   @Test func missingNodeEmptyAndHugeWaysAreTypedErrors() throws {
     let road = "<tag k=\"highway\" v=\"residential\"/>"
     let nodes =

@@ -2,6 +2,7 @@ import Foundation
 import NavigationCore
 import Testing
 
+@testable import OSM
 @testable import Routing
 
 /// Snapping as OSRM and Valhalla do: to the nearest point of the nearest road (by projection),
@@ -46,8 +47,8 @@ import Testing
     #expect(s.distance < ends.min()! - 1)
   }
 
-  /// The radius is a hard limit: per waypoint in the engine and for all waypoints in
-  /// `navui route --snap-radius`; farther points are off the map (exit 65).
+  /// The radius is a hard limit per waypoint in the engine; farther points are off the map
+  /// (`navui route --snap-radius`: `RouteCommandTests.snapRadiusLimitsSnapping`).
   @Test func radiusLimitsSnapping() throws {
     let engine = try #require(monacoEngine)
     let sea = CLLocationCoordinate2D(latitude: 43.7300, longitude: 7.4300)
@@ -63,26 +64,6 @@ import Testing
     ) {
       try near.route(through: [sea, casino])
     }
-    var out = ""
-    var err = ""
-    let args = ["--from", "43.7300,7.4300", "--to", "43.7394,7.4275"]
-    #expect(
-      runRouteCommand(
-        arguments: args + ["--snap-radius", "50"], stdout: { out += $0 }, stderr: { err += $0 })
-        == 65)
-    #expect(err.contains("waypoint 0"))
-    out = ""
-    #expect(runRouteCommand(arguments: args, stdout: { out += $0 }, stderr: { _ in }) == 0)
-    #expect(out.contains("waypoint 0  snapped "), "\(out)")
-    out = ""
-    #expect(
-      runRouteCommand(
-        arguments: args + ["--format", "json"], stdout: { out += $0 }, stderr: { _ in }) == 0)
-    let decoded = try RouteDecoder.decodeOSRM(Data(out.utf8))
-    #expect((decoded.first?.waypoints.first?.distance ?? 0) > 200)
-    #expect(
-      runRouteCommand(
-        arguments: args + ["--snap-radius", "-3"], stdout: { _ in }, stderr: { _ in }) == 64)
   }
 
   /// The Helsinki case: from the corner of Kaivokatu and Mannerheimintie the nearest

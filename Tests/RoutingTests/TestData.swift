@@ -1,4 +1,5 @@
 import Foundation
+import NavigationCore
 import SharedTestData
 
 /// The shared data folder (see ``SharedTestData``); reads fail with file-not-found when it is
@@ -16,3 +17,6 @@ enum TestData {
     [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
   }
 }
+
+/// The seeded generator of the tests (NavigationCore's SplitMix64).
+typealias SplitMix = SplitMix64

@@ -1,6 +1,7 @@
+import NavigationCore
 import Testing
 
-@testable import Routing
+@testable import OSM
 
 @Suite struct OSMReaderTests {
   @Test func monacoPBFLoads() throws {
@@ -55,7 +56,7 @@ import Testing
 
   @Test func bitFlippedPBFNeverCrashes() throws {
     let original = try TestData.bytes(TestData.osm("helsinki-center.osm.pbf"))
-    var rng = SplitMix(seed: 42)
+    var rng = SplitMix64(seed: 42)
     var failures = 0
     for _ in 0..<40 {
       var bytes = original
@@ -103,18 +104,5 @@ import Testing
 
   @Test func missingFileIsIOError() {
     #expect(throws: OSMReadError.self) { try OSMData.read(path: "/nonexistent/x.osm.pbf") }
-  }
-}
-
-/// A seeded generator for reproducible tests.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -211,7 +211,8 @@ public enum SpeedLimitValue: Sendable, Hashable {
 }
 
 extension StringProtocol {
-  func trimmingWhitespace() -> String {
+  /// The string without leading and trailing spaces and tabs.
+  package func trimmingWhitespace() -> String {
     var s = Substring(self)
     while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
     while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

@@ -1,10 +1,10 @@
 import Foundation
+import NavCLI
 import NavigationCore
+import SharedTestData
 import Testing
 
-@testable import Routing
-
-@Suite struct CommandTests {
+@Suite struct RouteCommandTests {
   func run(_ args: [String]) -> (Int32, String, String) {
     var out = ""
     var err = ""
@@ -75,7 +75,7 @@ import Testing
   @Test func xmlMapWorks() {
     let (code, out, _) = run([
       "--from", "43.7350,7.4225", "--to", "43.7394,7.4275", "--map",
-      TestData.osm("monaco-center-roads.osm"),
+      SharedTestData.path("osm/monaco-center-roads.osm").path,
     ])
     #expect(code == 0)
     #expect(out.hasPrefix("distance: "))
@@ -87,5 +87,40 @@ import Testing
     ])
     #expect(code == 69)
     #expect(err.contains("127.0.0.1:9"))
+  }
+
+  /// `--snap-radius` bounds every waypoint: a point in the sea off Monaco is off the
+  /// map within 50 m (exit 65) and snapped by default; the JSON names the snap distance.
+  @Test func snapRadiusLimitsSnapping() throws {
+    let args = ["--from", "43.7300,7.4300", "--to", "43.7394,7.4275"]
+    let (near, _, err) = run(args + ["--snap-radius", "50"])
+    #expect(near == 65)
+    #expect(err.contains("waypoint 0"))
+    let (code, out, _) = run(args)
+    #expect(code == 0)
+    #expect(out.contains("waypoint 0  snapped "), "\(out)")
+    let (jsonCode, json, _) = run(args + ["--format", "json"])
+    #expect(jsonCode == 0)
+    let decoded = try RouteDecoder.decodeOSRM(Data(json.utf8))
+    #expect((decoded.first?.waypoints.first?.distance ?? 0) > 200)
+    #expect(run(args + ["--snap-radius", "-3"]).0 == 64)
+  }
+
+  /// A map whose node lies outside -180…180 is exit 65 with the file and node named.
+  @Test func routeCommandOnMutatedMapExits65() throws {
+    let original = try String(
+      contentsOf: SharedTestData.path("osm/monaco-center-roads.osm"), encoding: .utf8)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "navui-\(ProcessInfo.processInfo.processIdentifier)-bad.osm")
+    try Data(
+      original.replacingOccurrences(of: "lon=\"7.422028\"", with: "lon=\"742.2028\"").utf8
+    ).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (code, out, err) = run([
+      "--map", url.path, "--from", "43.7370,7.4220", "--to", "43.7390,7.4260",
+    ])
+    #expect(code == 65)
+    #expect(out.isEmpty)
+    #expect(err.contains(url.path) && err.contains("node 21911863"), "\(err)")
   }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import NavigationCore
+import Routing
 
 /// The help text of `navui route`, in the swift-argument-parser layout.
 public let routeCommandHelp = """
@@ -143,8 +145,11 @@ public func runRouteCommand(
 /// Parses `LAT,LON` with range checks.
 func parseCoordinate(_ text: String) -> CLLocationCoordinate2D? {
   let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  guard parts.count == 2, let lat = Double(parts[0].trimmingWhitespace()),
-    let lon = Double(parts[1].trimmingWhitespace()), (-90...90).contains(lat),
+  func trimmed(_ part: Substring) -> String {
+    part.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+  }
+  guard parts.count == 2, let lat = Double(trimmed(parts[0])),
+    let lon = Double(trimmed(parts[1])), (-90...90).contains(lat),
     (-180...180).contains(lon)
   else { return nil }
   return CLLocationCoordinate2D(latitude: lat, longitude: lon)
