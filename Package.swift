@@ -54,9 +54,6 @@ let package = Package(
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
-    .executableTarget(
-      name: "navuibench",
-      dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "CMallocStats"]),
     .systemLibrary(
       name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev"])]),
@@ -66,8 +63,6 @@ let package = Package(
         "ViewKit", "CairoGraphics", "Text", "NavigationCore", "OSM", "CCairo", "CPango",
         "CZlib",
       ]),
-    .executableTarget(
-      name: "renderbench", dependencies: ["Rendering", "ViewKit", "Routing", "Demo"]),
     .target(
       name: "Demo",
       dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),
@@ -77,14 +72,13 @@ let package = Package(
     .target(
       name: "SolverWorkloads", dependencies: ["Cassowary", "CMallocStats"],
       resources: [.copy("Resources/workloads")]),
+    // Every benchmark, one executable with a subcommand per suite (Guides/Benchmarks.md).
     .executableTarget(
       name: "benchmarks",
       dependencies: [
         "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
         "NavigationCore", "NavigationUI", "Rendering", "Demo", "CCairo",
       ]),
-    .executableTarget(name: "corebench", dependencies: ["NavigationCore", "CMallocStats"]),
-    .executableTarget(name: "routebench", dependencies: ["Routing", "NavigationCore"]),
     // Test support: the test data kept in the repo (Tests/SharedTestData/Fixtures, found
     // through Bundle.module; NAVUI_SHARED_DATA overrides) and one golden-file comparison for
     // every test target.

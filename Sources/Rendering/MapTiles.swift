@@ -47,7 +47,7 @@ public enum MapTileFilter: Sendable, Hashable {
 final class MapTileCache {
   static let shared = MapTileCache()
 
-  /// Pixels on a side of a tile's core (a power of two). Measured with renderbench on the
+  /// Pixels on a side of a tile's core (a power of two). Measured with `benchmarks render` on the
   /// 1170 × 2532 frame: 512 against 256 takes about 25 % less CPU for a frame after a camera
   /// move (fewer tiles to draw at the edges, fewer tile changes while resampling) and the
   /// same for an empty cache (fewer features drawn again in several tiles, but more pixels
@@ -478,7 +478,7 @@ enum MapTileCompositor {
         // row to the next (a rotated row crosses many tile rows), wide enough that the
         // destination is written in long runs: narrow blocks write each row in short pieces
         // a stride apart, and those writes miss the cache (64 columns cost a third more
-        // time than 512 in renderbench's moved frame).
+        // time than 512 in the render suite's moved frame).
         let block = 512
         for firstColumn in Swift.stride(from: 0, to: width, by: block) {
           let lastColumn = min(width, firstColumn + block)

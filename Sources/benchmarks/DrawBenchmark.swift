@@ -16,10 +16,10 @@ import ViewKit
 @MainActor
 func runDrawBenchmark(_ args: [String]) throws {
   var samples = 15
-  var iterator = args.makeIterator()
-  while let argument = iterator.next() {
+  var rest = Arguments(args)
+  while let argument = rest.next() {
     switch argument {
-    case "--samples": samples = max(1, Int(iterator.next() ?? "") ?? samples)
+    case "--samples": samples = try rest.positiveInteger(after: argument)
     default: throw BenchmarkError(description: "draw: unknown option \(argument)")
     }
   }
@@ -29,19 +29,7 @@ func runDrawBenchmark(_ args: [String]) throws {
 }
 
 private func milliseconds(_ body: () throws -> Void) rethrows -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
-  try body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-}
-
-private func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-}
-
-private func line(_ name: String, _ values: [Double]) -> String {
-  name.padding(toLength: 48, withPad: " ", startingAt: 0)
-    + String(format: "median %7.2f ms  min %7.2f ms", median(values), values.min() ?? 0)
+  try elapsed(in: .ms, body)
 }
 
 @MainActor
@@ -61,9 +49,9 @@ private func captureAgainstRenderer(samples: Int) throws {
     time += 1
     session.advance(to: time)
     let layer = try session.mapLayer()
-    let start = DispatchTime.now().uptimeNanoseconds
-    let timed = try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer)
-    let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let (timings, total) = try timed(in: .ms) {
+      try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer).timings
+    }
     time += 1
     session.advance(to: time)
     let capture = milliseconds {
@@ -77,20 +65,19 @@ private func captureAgainstRenderer(samples: Int) throws {
     // The first two of each warm the caches.
     if index >= 2 {
       empties.append(empty)
-      draws.append(timed.timings.draw * 1000)
+      draws.append(timings.draw * 1000)
       drawAndEncode.append(total)
       captures.append(capture)
     }
   }
-  print("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating:")
-  print("  " + line("Renderer draw (renderbench's draw)", draws))
-  print("  " + line("Renderer draw + PNG encode", drawAndEncode))
-  print("  " + line("drawHierarchy into UIGraphicsImageRenderer", captures))
-  print("  " + line("  of which an empty 3x image (allocation)", empties))
-  print(
-    String(
-      format: "  drawHierarchy / renderer draw: %.3f; / draw + encode: %.3f",
-      median(captures) / median(draws), median(captures) / median(drawAndEncode)))
+  section("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating")
+  let draw = Peer(name: "renderer draw", samples: Samples(draws))
+  let drawEncode = Peer(name: "renderer draw + encode", samples: Samples(drawAndEncode))
+  report("Renderer draw (render suite's draw)", draw.samples, .ms)
+  report("Renderer draw + PNG encode", drawEncode.samples, .ms)
+  report("drawHierarchy into UIGraphicsImageRenderer", Samples(captures), .ms, peer: draw)
+  report("drawHierarchy into UIGraphicsImageRenderer", Samples(captures), .ms, peer: drawEncode)
+  report("  of which an empty 3x image (allocation)", Samples(empties), .ms)
 }
 
 @MainActor
@@ -141,10 +128,11 @@ private func bezierFills() {
     cairo_destroy(cr)
     cairo_surface_destroy(surface)
   }
-  print("1,000 fills of a 48-pt rounded rectangle (radius 12) at 3x, 7 runs:")
-  print("  " + line("UIBezierPath(roundedRect:cornerRadius:).fill()", bezier))
-  print("  " + line("CGContext addPath(CGPath) + fillPath", context))
-  print("  " + line("raw Cairo arcs + cairo_fill (peer)", cairo))
+  section("1,000 fills of a 48-pt rounded rectangle (radius 12) at 3x, 7 runs")
+  let peer = Peer(name: "raw Cairo", samples: Samples(cairo))
+  report("UIBezierPath(roundedRect:cornerRadius:).fill()", Samples(bezier), .ms, peer: peer)
+  report("CGContext addPath(CGPath) + fillPath", Samples(context), .ms, peer: peer)
+  report("raw Cairo arcs + cairo_fill (peer)", peer.samples, .ms)
 }
 
 /// A view that draws a ring and counts its drawings.
@@ -183,10 +171,10 @@ private func redraws() throws {
         _ = try renderer.png(window: session.window, at: 10 + Double(frame) * 0.001)
       })
   }
-  print("a custom draw(_:) view (64 x 64 pt) over 60 frames of the screen at 3x (same camera):")
-  print(
-    "  draw(_:) calls without setNeedsDisplay: \(keptDraws); with it before each frame: \(ring.draws - keptDraws)"
-  )
-  print("  " + line("frame, drawing kept", kept))
-  print("  " + line("frame, redrawn every frame", redrawn))
+  section("a custom draw(_:) view (64 x 64 pt) over 60 frames of the screen at 3x (same camera)")
+  fact("draw(_:) calls without setNeedsDisplay", "\(keptDraws)")
+  fact("draw(_:) calls with it before each frame", "\(ring.draws - keptDraws)")
+  let keptPeer = Peer(name: "drawing kept", samples: Samples(kept))
+  report("frame, drawing kept", keptPeer.samples, .ms)
+  report("frame, redrawn every frame", Samples(redrawn), .ms, peer: keptPeer)
 }

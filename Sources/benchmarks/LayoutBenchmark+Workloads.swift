@@ -4,17 +4,6 @@ import Foundation
 import SolverWorkloads
 import ViewKit
 
-/// Median of a list (0 for none).
-func medianOf(_ samples: [Double]) -> Double { median(samples.sorted()) }
-
-/// "view/solver: median ×a, min ×b".
-func ratioNote(_ view: [Double], _ solver: [Double]) -> String {
-  guard !view.isEmpty, !solver.isEmpty else { return "" }
-  return String(
-    format: "view/solver-only: median ×%.2f, min ×%.2f", medianOf(view) / medianOf(solver),
-    (view.min() ?? 0) / (solver.min() ?? 1))
-}
-
 /// Only the cold navscreen build and first layout, many times (for profilers).
 @MainActor
 func coldOnlyRows(runs: Int) -> [LayoutRow] {
@@ -48,7 +37,7 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
     // The solver-only build of the same screen, in the same loop.
     if let workload, let result = try? runOnce(workload, measureHeap: false) {
       solverBuild.append(result.build)
-      solverFrame.append(medianOf(result.frames))
+      solverFrame.append(Samples(result.frames).median)
     }
     var fresh: NavScreen?
     treeOnly.append(microseconds { fresh = NavScreen(clock: ManualClock()) })
@@ -129,7 +118,8 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
   return [
     LayoutRow(
       name: "navscreen.cold", samples: cold,
-      note: "\(views): build + first layout; " + ratioNote(cold, solverBuild)),
+      note: "\(views): build + first layout",
+      peer: ("solver-only build", solverBuild)),
     LayoutRow(
       name: "navscreen.solver-only.build", samples: solverBuild,
       note: "workload navscreen.json (157 constraints), same loop"),
@@ -138,7 +128,7 @@ func navScreenRows(runs: Int, workloads: String) -> [LayoutRow] {
     LayoutRow(name: "navscreen.constant", samples: relayout, note: "one constant + layout"),
     LayoutRow(
       name: "navscreen.rotate", samples: rotations,
-      note: "window resize + layout; " + ratioNote(rotations, solverFrame)),
+      note: "window resize + layout", peer: ("solver-only frame", solverFrame)),
     LayoutRow(
       name: "navscreen.solver-only.frame", samples: solverFrame,
       note: "navscreen.json resize frame (median per run)"),
@@ -230,8 +220,7 @@ func solverOnlyScreen(views count: Int) -> Double {
 }
 
 @MainActor
-func scalingRows(runs: Int) -> [LayoutRow] {
-  var rows: [LayoutRow] = []
+func scalingRows(runs: Int) {
   for count in [100, 1000, 10000] {
     var samples: [Double] = []
     var solverSamples: [Double] = []
@@ -245,21 +234,22 @@ func scalingRows(runs: Int) -> [LayoutRow] {
           window.layoutIfNeeded()
         })
     }
-    rows.append(
-      LayoutRow(
-        name: "screen.\(count)", samples: samples,
-        note: String(
-          format: "build + layout: %.2f µs per view (median), %.2f (min); ",
-          medianOf(samples) / Double(count), (samples.min() ?? 0) / Double(count))
-          + ratioNote(samples, solverSamples)))
-    rows.append(
-      LayoutRow(
-        name: "screen.\(count).solver-only", samples: solverSamples,
-        note: String(
-          format: "same constraints, no views: %.2f µs per view (median)",
-          medianOf(solverSamples) / Double(count))))
+    let views = Samples(samples)
+    let solver = Samples(solverSamples)
+    LayoutRow(
+      name: "screen.\(count)", samples: samples,
+      note: String(
+        format: "build + layout: %.2f µs per view (median), %.2f (min)",
+        views.median / Double(count), views.minimum / Double(count)),
+      peer: ("solver-only", solverSamples)
+    ).report()
+    LayoutRow(
+      name: "screen.\(count).solver-only", samples: solverSamples,
+      note: String(
+        format: "same constraints, no views: %.2f µs per view (median)",
+        solver.median / Double(count))
+    ).report()
   }
-  return rows
 }
 
 /// Heap per view and per active constraint on the 10,000-view screen, and what removing the
@@ -267,7 +257,7 @@ func scalingRows(runs: Int) -> [LayoutRow] {
 /// empty window's; the heap returns to within what the solver's buffers keep (capacity
 /// reused by the next views, not leaked: a second build and removal does not grow it).
 @MainActor
-func memoryReport() -> String {
+func memoryReport() {
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 3000), clock: ManualClock())
   // The baseline: the window after a small screen came and went (its engine and solver
   // exist, nothing else).
@@ -275,7 +265,6 @@ func memoryReport() -> String {
   window.layoutIfNeeded()
   let emptyStats = window.layoutStatistics
   let before = heapBytes()
-  var lines: [String] = []
   var afterFirst = 0
   for round in 1...2 {
     var groups = makeScreen(views: 10000, in: window)
@@ -289,18 +278,18 @@ func memoryReport() -> String {
     if round == 1 { afterFirst = after }
     let used = Double(loaded - before)
     let back = window.layoutStatistics == emptyStats
-    lines.append(
+    fact(
+      "memory round \(round)",
       String(
         format:
-          "memory round %d: 10000 views, %d constraints (%d in the solver): %.0f KB = %.0f B per"
+          "10000 views, %d constraints (%d in the solver): %.0f KB = %.0f B per"
           + " view incl. its constraints, %.0f B per active constraint; after removing every"
           + " view: %+.0f KB from the empty window (%+.0f KB from round 1), solver and items"
           + " back to the empty window's: %@",
-        round, stats.userConstraints, stats.solverConstraints, used / 1024, used / 10000,
+        stats.userConstraints, stats.solverConstraints, used / 1024, used / 10000,
         used / Double(stats.solverConstraints), Double(after - before) / 1024,
         Double(after - afterFirst) / 1024, back ? "yes" : "NO"))
   }
-  return lines.joined(separator: "\n")
 }
 
 /// The same count of equalities straight into a solver, added then removed: what the

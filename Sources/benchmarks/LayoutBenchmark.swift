@@ -3,36 +3,29 @@ import Foundation
 import SolverWorkloads
 import ViewKit
 
-/// One benchmark line: median, min and max of the samples, in microseconds.
+/// One result of the layout suite: its samples in microseconds, the peer measured in the same
+/// loop (the solver-only run of the same workload) when there is one, and a note.
 struct LayoutRow {
   var name: String
   var samples: [Double]
   var note: String
+  var peer: Peer?
 
-  var line: String {
-    let sorted = samples.sorted()
-    return String(
-      format: "%-30@ median=%10.2f µs  mean=%10.2f  min=%10.2f  max=%10.2f  n=%d  %@",
-      name as NSString, median(sorted), samples.reduce(0, +) / Double(max(samples.count, 1)),
-      sorted.first ?? 0, sorted.last ?? 0, samples.count, note as NSString)
+  init(name: String, samples: [Double], note: String, peer: (String, [Double])? = nil) {
+    self.name = name
+    self.samples = samples
+    self.note = note
+    self.peer = peer.map { Peer(name: $0.0, samples: Samples($0.1)) }
   }
 
-  var json: String {
-    let sorted = samples.sorted()
-    return String(
-      format: "{\"name\":\"%@\",\"median_us\":%.3f,\"min_us\":%.3f,\"max_us\":%.3f,\"n\":%d}",
-      name as NSString, median(sorted), sorted.first ?? 0, sorted.last ?? 0, samples.count)
+  /// Prints the row (``report(_:_:_:peer:note:)``).
+  func report() {
+    benchmarks.report(name, Samples(samples), .µs, peer: peer, note: note)
   }
 }
 
-@inline(never)
-func microseconds(_ body: () -> Void) -> Double {
-  let clock = ContinuousClock()
-  let start = clock.now
-  body()
-  let elapsed = clock.now - start
-  return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
-}
+/// The time `body` takes, in microseconds.
+func microseconds(_ body: () -> Void) -> Double { elapsed(in: .µs, body) }
 
 /// `benchmarks layout [--runs N] [--json] [--only GROUP] [--workloads DIR]`: the view
 /// layer's timings, each next to the solver-only timing of the same workload measured in the
@@ -41,47 +34,28 @@ func microseconds(_ body: () -> Void) -> Double {
 @MainActor
 func runLayoutBenchmark(_ args: [String]) throws {
   var runs = 20
-  var json = false
   var workloads = Workload.bundledDirectory.path
   var only: String?
-  var index = 0
-  while index < args.count {
-    switch args[index] {
-    case "--runs":
-      guard index + 1 < args.count, let n = Int(args[index + 1]), n > 0 else {
-        throw BenchmarkError(description: "--runs needs a positive whole number")
-      }
-      runs = n
-      index += 1
-    case "--json": json = true
-    case "--only":
-      guard index + 1 < args.count else {
-        throw BenchmarkError(description: "--only navscreen|cold|solver|screen|memory")
-      }
-      only = args[index + 1]
-      index += 1
-    case "--workloads":
-      guard index + 1 < args.count else { throw BenchmarkError(description: "--workloads DIR") }
-      workloads = args[index + 1]
-      index += 1
-    default: throw BenchmarkError(description: "unknown option \(args[index])")
+  var rest = Arguments(args)
+  while let argument = rest.next() {
+    switch argument {
+    case "--runs": runs = try rest.positiveInteger(after: argument)
+    case "--only": only = try rest.value(after: "--only navscreen|cold|solver|screen|memory")
+    case "--workloads": workloads = try rest.value(after: argument)
+    default: throw BenchmarkError(description: "unknown option \(argument)")
     }
-    index += 1
   }
   LayoutIssue.logsToStandardError = false
   func wanted(_ group: String) -> Bool { only == nil || only == group }
-  var rows: [LayoutRow] = []
-  if wanted("navscreen") { rows += navScreenRows(runs: runs, workloads: workloads) }
-  if only == "cold" { rows += coldOnlyRows(runs: runs) }
-  if wanted("solver") { rows += solverRows(workloads: workloads, runs: runs) }
-  if wanted("screen") { rows += scalingRows(runs: max(3, runs / 4)) }
-  let memory =
-    wanted("memory") ? memoryReport() + "\n" + solverMemoryReport(constraints: 22000) : ""
-  if json {
-    print("[" + rows.map(\.json).joined(separator: ",") + "]")
-  } else {
-    for row in rows { print(row.line) }
-    if !memory.isEmpty { print(memory) }
+  if wanted("navscreen") {
+    for row in navScreenRows(runs: runs, workloads: workloads) { row.report() }
+  }
+  if only == "cold" { for row in coldOnlyRows(runs: runs) { row.report() } }
+  if wanted("solver") { for row in solverRows(workloads: workloads, runs: runs) { row.report() } }
+  if wanted("screen") { scalingRows(runs: max(3, runs / 4)) }
+  if wanted("memory") {
+    memoryReport()
+    fact("solver-only memory", solverMemoryReport(constraints: 22000))
   }
 }
 
@@ -97,7 +71,7 @@ func solverRows(workloads: String, runs: Int) -> [LayoutRow] {
     for _ in 0..<runs {
       guard let result = try? runOnce(workload, measureHeap: false) else { continue }
       builds.append(result.build)
-      frames.append(median(result.frames))
+      frames.append(Samples(result.frames).median)
     }
     rows.append(LayoutRow(name: "solver-only.\(name).build", samples: builds, note: ""))
     rows.append(LayoutRow(name: "solver-only.\(name).frame", samples: frames, note: ""))

@@ -2,7 +2,6 @@ import Foundation
 import Location
 import NavigationCore
 import Routing
-import SolverWorkloads
 
 /// `benchmarks location [--runs N]`: one fix through the road snapper to route progress, and
 /// map matching of a 1 Hz trace with 10 m noise, each beside a peer measured in the same
@@ -10,18 +9,12 @@ import SolverWorkloads
 /// that finds the matcher's candidates).
 func runLocationBenchmark(_ arguments: [String]) throws {
   var runs = 20
-  var k = 0
-  while k < arguments.count {
-    switch arguments[k] {
-    case "--runs":
-      k += 1
-      guard k < arguments.count, let n = Int(arguments[k]), n > 0 else {
-        throw BenchmarkError(description: "--runs needs a positive count")
-      }
-      runs = n
-    default: throw BenchmarkError(description: "unknown option \(arguments[k])")
+  var rest = Arguments(arguments)
+  while let argument = rest.next() {
+    switch argument {
+    case "--runs": runs = try rest.positiveInteger(after: argument)
+    default: throw BenchmarkError(description: "unknown option \(argument)")
     }
-    k += 1
   }
   let engine = try RouteEngine.bundled()
   let a = CLLocationCoordinate2D(latitude: 43.7296, longitude: 7.4168)
@@ -84,30 +77,24 @@ func runLocationBenchmark(_ arguments: [String]) throws {
       } / Double(trace.count))
   }
   let seconds = (trace.last?.timestamp ?? 0) - (trace.first?.timestamp ?? 0)
-  let matchMedian = median(matchRows.sorted())
-  print(
+  section(
     "location: Monaco, \(onRoute.count) fixes on the route, \(trace.count)-fix trace with a wrong turn (\(Int(seconds)) s at 1 Hz), 10 m noise, \(runs) runs; per fix"
   )
-  print(
-    LayoutRow(name: "snapper+progress", samples: snapRows, note: "RoadSnapper.update + progress")
-      .line)
-  print(
-    LayoutRow(
-      name: "engine.receive", samples: engineRows,
-      note: "RoadSnappedLocationEngine: snap, progress, observers"
-    ).line)
-  print(
-    LayoutRow(
-      name: "  peer navigator+progress", samples: navRows, note: "Navigator.update + progress"
-    ).line)
-  print(
-    LayoutRow(name: "map matching", samples: matchRows, note: "MapMatcher (HMM), whole trace").line)
-  print(
-    LayoutRow(
-      name: "  peer nearest-edge query", samples: nearestRows, note: "SpatialIndex.nearest 40 m"
-    ).line)
-  print(
-    String(format: "map matching speed: %.0f× real time (1 Hz trace)", 1e6 / max(matchMedian, 1e-9))
-  )
+  let navigatorPeer = Peer(name: "navigator+progress", samples: Samples(navRows))
+  report(
+    "snapper+progress", Samples(snapRows), .µs, peer: navigatorPeer,
+    note: "RoadSnapper.update + progress")
+  report(
+    "engine.receive", Samples(engineRows), .µs, peer: navigatorPeer,
+    note: "RoadSnappedLocationEngine: snap, progress, observers")
+  report(
+    "  peer navigator+progress", navigatorPeer.samples, .µs, note: "Navigator.update + progress")
+  let nearest = Peer(name: "nearest-edge query", samples: Samples(nearestRows))
+  report(
+    "map matching", Samples(matchRows), .µs, peer: nearest, note: "MapMatcher (HMM), whole trace")
+  report("  peer nearest-edge query", nearest.samples, .µs, note: "SpatialIndex.nearest 40 m")
+  fact(
+    "map matching speed",
+    String(format: "%.0f× real time (1 Hz trace)", 1e6 / max(Samples(matchRows).median, 1e-9)))
   if sink == 42 { print("") }
 }

@@ -13,16 +13,11 @@ import ViewKit
 @MainActor
 func runMapBenchmark(_ arguments: [String]) throws {
   var frames = 20
-  var rest = arguments[...]
-  while let argument = rest.popFirst() {
+  var rest = Arguments(arguments)
+  while let argument = rest.next() {
     switch argument {
-    case "--frames":
-      guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
-        throw MapBenchmarkError("--frames needs a positive number")
-      }
-      frames = value
-    default:
-      throw MapBenchmarkError("unknown option \(argument)")
+    case "--frames": frames = try rest.positiveInteger(after: argument)
+    default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
   let map = try BaseMap.bundled()
@@ -64,12 +59,12 @@ func runMapBenchmark(_ arguments: [String]) throws {
           latitude: target.latitude + 0.00006, longitude: target.longitude),
         zoom: mapView.camera.zoom, bearing: 0, viewingAngle: 0)
     }
-    let start = DispatchTime.now()
-    _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
-    return mapSeconds(since: start)
+    return try elapsed(in: .ms) {
+      _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
+    }
   }
 
-  print("map: \(frames) frames of each kind, 390 × 844 at scale 3, alternating")
+  section("map: \(frames) frames of each kind, 390 × 844 at scale 3, alternating")
   for moved in [false, true] {
     var plain: [Double] = []
     var busy: [Double] = []
@@ -80,13 +75,9 @@ func runMapBenchmark(_ arguments: [String]) throws {
       for overlay in overlays { overlay.map = mapView }
       busy.append(try frame(moved: moved))
     }
-    let a = median(plain)
-    let b = median(busy)
-    print(
-      String(
-        format:
-          "  %@ frame: map alone %.1f ms, with 1,000 markers and 50 polylines %.1f ms (%.2f×)",
-        moved ? "moved" : "warm ", a * 1000, b * 1000, b / a))
+    report(
+      "\(moved ? "moved" : "warm") frame, 1,000 markers and 50 polylines", Samples(busy), .ms,
+      peer: Peer(name: "map alone", samples: Samples(plain)))
   }
 
   // The parts: markers alone, polylines alone, and building the layer.
@@ -99,12 +90,11 @@ func runMapBenchmark(_ arguments: [String]) throws {
     _ = try frame(moved: false)
     var times: [Double] = []
     for _ in 0..<max(3, frames / 2) { times.append(try frame(moved: false)) }
-    print(String(format: "  warm frame with the %@ only: %.1f ms", name, median(times) * 1000))
+    report("warm frame with the \(name) only", Samples(times), .ms)
   }
   for overlay in overlays { overlay.map = mapView }
-  let layerStart = DispatchTime.now()
-  _ = mapView.mapLayer(baseMap: map)
-  print(String(format: "  building the layer: %.2f ms", mapSeconds(since: layerStart) * 1000))
+  report(
+    "building the layer", Samples([elapsed(in: .ms) { _ = mapView.mapLayer(baseMap: map) }]), .ms)
 
   // Hit testing among 10,000 markers.
   mapView.clear()
@@ -113,11 +103,9 @@ func runMapBenchmark(_ arguments: [String]) throws {
   var taps: [Double] = []
   for i in 0..<200 {
     let point = CGPoint(x: Double(i % 39) * 10, y: Double(i % 84) * 10)
-    let start = DispatchTime.now()
-    _ = mapView.overlay(at: point)
-    taps.append(mapSeconds(since: start))
+    taps.append(elapsed(in: .ms) { _ = mapView.overlay(at: point) })
   }
-  print(String(format: "  tap among 10,000 markers: %.3f ms (median of 200)", median(taps) * 1000))
+  report("tap among 10,000 markers", Samples(taps), .ms)
 
   // Camera animation frames against moved frames (same map, no overlays).
   mapView.clear()
@@ -126,29 +114,14 @@ func runMapBenchmark(_ arguments: [String]) throws {
   for _ in 0..<frames {
     mapView.animate(toLocation: anywhere())
     clock.advance(by: 0.2)
-    let start = DispatchTime.now()
-    _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map, at: clock.now))
-    animated.append(mapSeconds(since: start))
+    animated.append(
+      try elapsed(in: .ms) {
+        _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map, at: clock.now))
+      })
     clock.advance(by: 1)
     moved.append(try frame(moved: true))
   }
-  print(
-    String(
-      format: "  camera animation frame %.1f ms, moved frame %.1f ms (medians)",
-      median(animated) * 1000, median(moved) * 1000))
-}
-
-private func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-}
-
-private func mapSeconds(since start: DispatchTime) -> Double {
-  Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-}
-
-/// A bad argument of the map suite.
-struct MapBenchmarkError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+  report(
+    "camera animation frame", Samples(animated), .ms,
+    peer: Peer(name: "moved frame", samples: Samples(moved)))
 }

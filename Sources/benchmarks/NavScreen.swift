@@ -16,19 +16,33 @@ final class BoxView: UIView {
   override var intrinsicContentSize: CGSize { size }
 }
 
-/// The `navscreen` solver workload (`scripts/solver-bench`) as a real view tree: 23 views (map,
-/// turn card with icon, labels and lanes, ETA card with progress bar, labels and end button,
-/// prompt banner, logo, speed widgets, a three-button stack), all placed with anchors.
+/// The navigation screen, the one fixture of the suites that lay out, draw or drive a
+/// phone's navigation UI: a 390 × 844 pt portrait window with the safe area of a notched
+/// phone (``window(clock:)``) holding the map, the turn card, the ETA card, a prompt, the
+/// logo, the speed widgets and a button column. Each suite measures it in its own form:
+///
+/// - `layout` (this type): the `navscreen` solver workload (`scripts/solver-bench`) as a real
+///   view tree, 23 views placed with anchors, sized by fixed intrinsic sizes (no text
+///   shaping, so the suite measures layout, not Pango);
+/// - `render` (``NavScreen/Painted``): the same parts as styled views with text, laid out by
+///   frames, over the Monaco map;
+/// - `navui` (``NavScreenDelegate``): the SDK's own components placed by a layout delegate.
 @MainActor
 struct NavScreen {
   let window: UIWindow
   let views: [UIView]
   let promptBottom: NSLayoutConstraint
 
-  init(clock: ManualClock) {
-    window = UIWindow(
+  /// The screen's window: 390 × 844 pt, safe area 47 pt at the top and 34 pt at the bottom.
+  static func window(clock: ManualClock) -> UIWindow {
+    UIWindow(
       frame: CGRect(x: 0, y: 0, width: 390, height: 844),
       safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0), clock: clock)
+  }
+
+  /// The view tree of the `navscreen` workload, in a new window on `clock`.
+  init(clock: ManualClock) {
+    window = Self.window(clock: clock)
     let safe = window.safeAreaLayoutGuide
     func plain(_ name: String) -> UIView {
       let view = UIView()

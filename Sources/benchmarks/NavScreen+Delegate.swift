@@ -1,8 +1,9 @@
 import NavigationUI
 
-/// A full-screen portrait delegate (the spec sample's layout) for the benchmarks.
+/// The navigation screen of the `navui` suite: a full-screen portrait layout delegate (the
+/// spec sample's layout) placing the SDK's own components on a `GMSMapView`.
 @MainActor
-final class BenchDelegate: NavigationLayoutDelegate {
+final class NavScreenDelegate: NavigationLayoutDelegate {
   let guide = UILayoutGuide()
   var ready: [NSLayoutConstraint] = []
   var active: [NSLayoutConstraint] = []
