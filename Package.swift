@@ -79,6 +79,13 @@ let package = Package(
         "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
         "NavigationCore", "NavigationUI", "Rendering", "Demo", "CCairo",
       ]),
+    // libFuzzer targets of every parser (Guides/Reliability.md): `make fuzz` builds this with
+    // `-sanitize=fuzzer,address`; a plain build replays input files through one target.
+    .target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"),
+    .executableTarget(
+      name: "navfuzz",
+      dependencies: ["CFuzzDriver", "NavCLI", "NavigationCore", "NavigationUI", "Routing"],
+      path: "Fuzz/Sources/navfuzz"),
     // Test support: the test data kept in the repo (Tests/SharedTestData/Fixtures, found
     // through Bundle.module; NAVUI_SHARED_DATA overrides) and one golden-file comparison for
     // every test target.
@@ -101,7 +108,8 @@ let package = Package(
       dependencies: ["Rendering", "ViewKit", "NavigationCore", "OSM", "SharedTestData"],
       resources: [.copy("Snapshots")]),
     .testTarget(
-      name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"], resources: [.copy("Snapshots")]),
+      name: "NavCLITests", dependencies: ["NavCLI", "SharedTestData"],
+      resources: [.copy("Snapshots"), .copy("Fixtures")]),
     .testTarget(
       name: "DemoTests",
       dependencies: [

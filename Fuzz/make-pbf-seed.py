@@ -77,8 +77,9 @@ def osm_file(compress):
     return blob("OSMHeader", header, compress) + blob("OSMData", block, compress)
 
 
-out = sys.argv[1]
-for compress in (True, False):
-    name = "seed-zlib.osm.pbf" if compress else "seed-raw.osm.pbf"
-    with open(f"{out}/{name}", "wb") as f:
-        f.write(osm_file(compress))
+if __name__ == "__main__":
+    out = sys.argv[1]
+    for compress in (True, False):
+        name = "seed-zlib.osm.pbf" if compress else "seed-raw.osm.pbf"
+        with open(f"{out}/{name}", "wb") as f:
+            f.write(osm_file(compress))

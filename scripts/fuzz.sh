@@ -9,11 +9,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-ALL=(osrm valhalla mapbox gpx geojson polyline instructions osm-xml osm-pbf)
+ALL=(osrm valhalla mapbox gpx geojson polyline instructions nmea map-style navui-args osm-xml
+  osm-pbf)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${ALL[@]}")
 build=Fuzz/.build-fuzz
-swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address \
+swift build -c debug -Xswiftc -sanitize=fuzzer,address \
   --build-path "$build" --product navfuzz || exit 2
 binary="$build/debug/navfuzz"
 mkdir -p "$build/logs" "$build/artifacts"
@@ -21,7 +22,9 @@ failed=0
 printf '%-13s %10s %8s %7s %7s  %s\n' target runs exec/s cov ft result
 for target in "${targets[@]}"; do
   case $target in
-    osrm | valhalla | mapbox | geojson | instructions) dict=Fuzz/dict/json.dict max_len=65536 ;;
+    osrm | valhalla | mapbox | geojson | instructions | map-style)
+      dict=Fuzz/dict/json.dict max_len=65536 ;;
+    nmea) dict=Fuzz/dict/nmea.dict max_len=16384 ;;
     gpx | osm-xml) dict=Fuzz/dict/xml.dict max_len=65536 ;;
     navui-args) dict=Fuzz/dict/navui-args.dict max_len=4096 ;;
     polyline) dict="" max_len=4096 ;;

@@ -35,12 +35,13 @@ public struct GPXRoute: Sendable, Hashable {
   public var points: [GPXPoint]
 
   /// Converts to a ``Route``: one step per route point; GraphHopper's `gh:distance` and
-  /// `gh:time` (milliseconds) extensions give step distance and time when present.
+  /// `gh:time` (milliseconds) extensions give step distance and time when present. A route
+  /// of one point is a zero-length route there; one of no points, as a track's, at 0°, 0°.
   public func asRoute(source: RouteSource = .gpxRoute, speed: CLLocationSpeed = 13.9) -> Route {
     let coords = points.map(\.coordinate)
     guard coords.count >= 2 else {
-      return RouteDecoder.lineRoute(
-        coords + coords + coords, times: nil, speed: speed, source: source)
+      let point = coords.first ?? CLLocationCoordinate2D()
+      return RouteDecoder.lineRoute([point, point], times: nil, speed: speed, source: source)
     }
     var steps: [RouteStep] = []
     for (n, p) in points.enumerated() {

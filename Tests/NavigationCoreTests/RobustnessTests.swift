@@ -94,4 +94,25 @@ import Testing
       _ = LocationSimulator(track: navigator.track).run(maximumSteps: 10)
     }
   }
+
+  /// Fuzzer finding (gpx target, 2026-12-01): a `<rte>` whose only child is not a `rtept`
+  /// made `GPXRoute.asRoute()` index an empty list. The input, byte for byte:
+  static let gpxRouteWithoutPoints = """
+    <?xml version="1.0"?>
+    <gpx version="1.1" creator="x"><wpt lat="1" lon="2"><name>A &amp; B &#233; &#x41;</name>\
+    </wpt><rte><name><![CDATA[r<1>]]></name><r lon="-7.43"/></rte><!-- c --></gpx>
+
+    """
+
+  @Test func gpxRouteWithoutPointsIsAZeroLengthRoute() throws {
+    let document = try RouteDecoder.decodeGPX(Data(Self.gpxRouteWithoutPoints.utf8))
+    let route = try #require(document.routes.first)
+    #expect(route.points.isEmpty)
+    let converted = route.asRoute()
+    #expect(converted.distance == 0)
+    #expect(converted.legs.count == 1)
+    let one = GPXRoute(name: nil, points: [document.waypoints[0]]).asRoute()
+    #expect(one.legs[0].steps.first?.maneuver.location == document.waypoints[0].coordinate)
+    #expect(one.distance == 0)
+  }
 }

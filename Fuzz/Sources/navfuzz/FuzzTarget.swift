@@ -1,5 +1,7 @@
 import Foundation
+import NavCLI
 import NavigationCore
+import NavigationUI
 import Routing
 
 /// One parser the fuzzer drives: its name (the value of `NAVFUZZ_TARGET`) and the function
@@ -43,6 +45,24 @@ struct FuzzTarget: Sendable {
       }
     },
     FuzzTarget(name: "instructions", run: InstructionsInput.run),
+    FuzzTarget(name: "nmea") { bytes in
+      let text = String(decoding: bytes, as: UTF8.self)
+      _ = try? NMEAParser.parse(log: text)
+      _ = try? NMEAParser.fixes(fromLog: text)
+    },
+    FuzzTarget(name: "map-style") { bytes in
+      _ = try? GMSMapStyle(jsonString: String(decoding: bytes, as: UTF8.self))
+    },
+    FuzzTarget(name: "navui-args") { bytes in
+      // One argument per line, as a shell would split them. `navui route` reads its
+      // arguments while routing, so the batch test of `navui route` covers it instead.
+      let arguments = String(decoding: bytes, as: UTF8.self)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      _ = try? DemoCommand.parse(arguments)
+      _ = try? RenderCommand.parse(arguments)
+      _ = try? AuditCommand.parse(arguments)
+      _ = try? InstructionsCheckCommand.parse(arguments)
+    },
     FuzzTarget(name: "osm-xml") { bytes in
       if let data = try? OSMXMLReader.read(bytes), FuzzTarget.buildsGraphs {
         _ = RoadGraph.build(from: data)

@@ -1,15 +1,10 @@
-// The libFuzzer driver. SwiftPM links an executable's entry point as `navfuzz_main`, so this
-// file is the program's `main` and hands control to libFuzzer through `LLVMFuzzerRunDriver`
-// (libFuzzer's own `main` is not linked); the target is chosen from `NAVFUZZ_TARGET` first.
+// The fuzzing driver. SwiftPM links an executable's entry point as `navfuzz_main`, so this
+// file is the program's `main`; it picks the target from `NAVFUZZ_TARGET` and hands control
+// to libFuzzer through `LLVMFuzzerRunDriver` (reached through CFuzzDriver's weak reference).
+// In a plain build, without libFuzzer, it replays the files named on the command line
+// through the target once each, so a finding can be re-run under a debugger.
+import CFuzzDriver
 import Foundation
-
-/// libFuzzer's entry for programs with their own `main`.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 
 let name = ProcessInfo.processInfo.environment["NAVFUZZ_TARGET"] ?? ""
 guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
@@ -18,9 +13,30 @@ guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
   exit(2)
 }
 FuzzTarget.selected = target
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzerTestOneInput))
+
+if navfuzz_has_libfuzzer() != 0 {
+  var argc = CommandLine.argc
+  var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+  exit(navfuzz_run_driver(&argc, &argv, fuzzerTestOneInput))
+}
+
+// Replay: every argument is an input file.
+let files = CommandLine.arguments.dropFirst()
+guard !files.isEmpty else {
+  FileHandle.standardError.write(
+    Data(
+      ("navfuzz: built without libFuzzer; give input files to replay, or build with "
+        + "`make fuzz`\n").utf8))
+  exit(2)
+}
+for file in files {
+  guard let data = FileManager.default.contents(atPath: file) else {
+    FileHandle.standardError.write(Data("navfuzz: cannot read \(file)\n".utf8))
+    exit(1)
+  }
+  target.run(Array(data))
+  print("\(target.name): \(file) ok")
+}
 
 /// One input to the selected target (libFuzzer's `LLVMFuzzerTestOneInput`).
 @_cdecl("LLVMFuzzerTestOneInput")
