@@ -13,7 +13,9 @@ let package = Package(
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
-    .library(name: "NavigationUI", targets: ["NavigationUI"]),
+    // Demo rides along: it draws a GMSMapView's map when an app captures its window
+    // (Demo.MapViewCapturePainting, found by name from ViewKit; Guides/Rendering.md).
+    .library(name: "NavigationUI", targets: ["NavigationUI", "Demo"]),
     .library(name: "Location", targets: ["Location"]),
     .library(name: "Speech", targets: ["Speech"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
