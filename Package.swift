@@ -7,12 +7,16 @@ let package = Package(
     .library(name: "Cassowary", targets: ["Cassowary"]),
     .library(name: "Text", targets: ["Text"]),
     .library(name: "CairoGraphics", targets: ["CairoGraphics"]),
+    // `import CoreGraphics` for code written for iOS: CairoGraphics under Apple's module name.
+    .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
     .library(name: "ViewKit", targets: ["ViewKit"]),
     .library(name: "NavigationCore", targets: ["NavigationCore"]),
     .library(name: "OSM", targets: ["OSM"]),
     .library(name: "Routing", targets: ["Routing"]),
     .library(name: "Rendering", targets: ["Rendering"]),
-    .library(name: "NavigationUI", targets: ["NavigationUI"]),
+    // Demo rides along: it draws a GMSMapView's map when an app captures its window
+    // (Demo.MapViewCapturePainting, found by name from ViewKit; Guides/Rendering.md).
+    .library(name: "NavigationUI", targets: ["NavigationUI", "Demo"]),
     .library(name: "Location", targets: ["Location"]),
     .library(name: "Speech", targets: ["Speech"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
@@ -26,6 +30,15 @@ let package = Package(
       name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
     .target(name: "Text", dependencies: ["CPango"]),
     .target(name: "CairoGraphics", dependencies: ["CCairo"]),
+    // The toolchain's Swift Testing declares a cross-import overlay `_Testing_CoreGraphics`: a
+    // file importing Testing and CoreGraphics loads it. This one only re-exports Testing and
+    // does not autolink it, so an app linking CoreGraphics does not need libTesting.
+    .target(
+      name: "_Testing_CoreGraphics",
+      swiftSettings: [
+        .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])
+      ]),
+    .target(name: "CoreGraphics", dependencies: ["CairoGraphics", "_Testing_CoreGraphics"]),
     .target(
       name: "ViewKit", dependencies: ["Cassowary", "Text", "CairoGraphics", "CCairo", "CPango"]),
     .target(name: "NavigationCore", resources: [.copy("Resources/instructions")]),
@@ -95,7 +108,8 @@ let package = Package(
     .testTarget(
       name: "CassowaryTests", dependencies: ["Cassowary", "SolverWorkloads", "SharedTestData"]),
     .testTarget(name: "TextTests", dependencies: ["Text"]),
-    .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary"]),
+    .testTarget(
+      name: "ViewKitTests", dependencies: ["ViewKit", "Text", "Cassowary", "CoreGraphics"]),
     .testTarget(
       name: "NavigationCoreTests", dependencies: ["NavigationCore", "SharedTestData"],
       resources: [.copy("Snapshots")]),

@@ -330,6 +330,10 @@ public enum CGColorRenderingIntent: Int32, Sendable {
   case saturation
 }
 
+/// Core Foundation's array as code written for iOS spells it (`[a, b] as CFArray`): Foundation
+/// on Linux has no Core Foundation types, and the functions here that take one read its elements.
+public typealias CFArray = [Any]
+
 /// Colours at locations 0…1 along a gradient (Core Graphics' `CGGradient`).
 public final class CGGradient: Sendable {
   /// The colours.
@@ -347,6 +351,15 @@ public final class CGGradient: Sendable {
     guard places.count == colors.count else { return nil }
     self.colors = colors
     self.locations = places
+  }
+
+  /// A gradient through colours given as iOS code passes them (`[a.cgColor, b.cgColor] as
+  /// CFArray`); `nil` when an element is not a `CGColor`, as for the typed initializer.
+  public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: [CGFloat]?)
+  {
+    let typed = colors.compactMap { $0 as? CGColor }
+    guard typed.count == colors.count else { return nil }
+    self.init(colorsSpace: space, colors: typed, locations: locations)
   }
 
   /// A gradient from `count` colours of `space`'s components plus alpha each.

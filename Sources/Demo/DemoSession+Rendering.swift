@@ -42,17 +42,7 @@ extension DemoSession {
       showsRoadNames: look.showsRoadNames,
       attribution: logoIsVisible ? nil : openStreetMapAttribution)
     scene.overlays = mapView.mapOverlayItems()
-    if let navigator = mapView.navigator {
-      if let route = navigator.currentRoute {
-        scene.route = RouteOverlay(
-          route: route, distanceTraveled: navigator.routeProgress?.distanceTraveled ?? 0)
-        scene.destinations = route.geometry.last.map { [$0] } ?? []
-      }
-      scene.alternatives = navigator.alternateRoutes.map(\.geometry)
-      if let fix = navigator.lastLocation {
-        scene.vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
-      }
-    }
+    if let navigator = mapView.navigator { scene.addGuidance(of: navigator) }
     return MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
   }
 

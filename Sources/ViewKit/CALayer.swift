@@ -163,7 +163,7 @@ open class CALayer {
   open func render(in ctx: CGContext) {
     let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
     let painter = ViewTreePainter(
-      cr: ctx.cairo, time: time, hooks: delegateView?.window?.paintingHooks)
+      cr: ctx.cairo, time: time, hooks: delegateView?.window?.capturePaintingHooks)
     if let delegateView {
       painter.paint(root: delegateView)
     } else {

@@ -134,13 +134,59 @@ final class GaugeLayoutDelegate: NSObject, NavigationLayoutDelegate {
     #expect(Self.differingPixels(rendered.cgImage!, raster) == 0)
   }
 
-  @Test func withoutTheRenderersHooksTheMapIsMissing() throws {
+  /// How many pixels of `image` have each colour (0xRRGGBB).
+  static func colourCounts(_ image: CGImage) -> [UInt32: Int] {
+    var counts: [UInt32: Int] = [:]
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let p = image.pixel(x: x, y: y)!
+        counts[UInt32(p.red) << 16 | UInt32(p.green) << 8 | UInt32(p.blue), default: 0] += 1
+      }
+    }
+    return counts
+  }
+
+  @Test func aDetachedWindowGetsItsMapBackFromItsMapView() throws {
     let session = try DemoSession(configuration: DemoConfiguration())
     session.advance(to: 13)
-    let with = Self.capture(session.window, scale: 1).cgImage!
     Renderer.detach(from: session.window)
-    let without = Self.capture(session.window, scale: 1).cgImage!
-    #expect(with != without)
+    #expect(session.window.paintingHooks == nil)
+    let captured = Self.capture(session.window, scale: 1).cgImage!
+    #expect(session.window.paintingHooks != nil)
+    let land = Self.colourCounts(captured)[0xF2EFE9, default: 0]
+    #expect(land > captured.width * captured.height / 20)
+    // A window without a map view is left without hooks.
+    let plain = UIWindow(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    plain.addSubview(UIView(frame: plain.bounds))
+    _ = Self.capture(plain, scale: 1)
+    #expect(plain.paintingHooks == nil)
+  }
+
+  @Test func aMapViewInAnAppsOwnWindowDrawsItsMapWithoutARenderer() throws {
+    // An app's window and map view, as on iOS: no session, no `Renderer.attach(to:map:)`.
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 320))
+    window.backgroundColor = .black
+    let camera = GMSCameraPosition(latitude: 43.7384, longitude: 7.4246, zoom: 16)
+    let mapView = GMSMapView(frame: window.bounds, camera: camera)
+    window.addSubview(mapView)
+    #expect(window.paintingHooks == nil)
+    let captured = Self.capture(window, scale: 1).cgImage!
+    if let directory = ProcessInfo.processInfo.environment["NAVUI_CAPTURE_DIR"] {
+      try UIImage(cgImage: captured).pngData()!.write(
+        to: URL(fileURLWithPath: directory).appendingPathComponent("app-window-map.png"))
+    }
+    // Land, streets and the sea in the day style's colours, none of the window's black.
+    let counts = Self.colourCounts(captured)
+    let total = captured.width * captured.height
+    #expect(counts[0xF2EFE9, default: 0] > total / 20, "land")
+    #expect(counts[0xF5B87C, default: 0] + counts[0xFCE49C, default: 0] > total / 50, "streets")
+    #expect(counts[0xAAD3DF, default: 0] > total / 50, "the sea")
+    #expect(counts[0x000000, default: 0] == 0)
+    // The same picture as the renderer's PNG of that map view's map.
+    let map = mapView.mapLayer(baseMap: try BaseMap.bundled(), at: window.clock.now)
+    let raster = try RasterImage(
+      png: try Renderer(scale: 1).png(window: window, at: window.clock.now, map: map))
+    #expect(Self.differingPixels(captured, raster) == 0)
   }
 
   @Test func aCustomDrawnViewShowsInTheDemoFrame() throws {
