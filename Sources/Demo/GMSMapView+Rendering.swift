@@ -104,15 +104,11 @@ extension GMSMapView {
     }
   }
 
-  /// The base-map colours for this map view: day or night (``lightingMode``, or
-  /// ``overrideUserInterfaceStyle`` when set), then ``mapType``, then ``mapStyle``.
+  /// The base-map colours for this map view: day or night (``resolvedLightingMode``: the
+  /// app's or the navigator's suggested ``lightingMode``, ``overrideUserInterfaceStyle``, the
+  /// dark-mode trait), then ``mapType``, then ``mapStyle``.
   public func renderedMapStyle() -> (style: MapStyle, showsRoadNames: Bool, drawsBaseMap: Bool) {
-    let dark: Bool
-    switch overrideUserInterfaceStyle {
-    case .dark: dark = true
-    case .light: dark = false
-    case .unspecified: dark = lightingMode == .lowLight
-    }
+    let dark = resolvedLightingMode == .lowLight
     var style = dark ? MapStyle.night : MapStyle.day
     var names = true
     switch mapType {

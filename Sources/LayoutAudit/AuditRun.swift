@@ -137,7 +137,8 @@ final class AuditRun {
     mapView.isNavigationEnabled = false
     settle(1)
     let state = "non-navigation (after disable)"
-    let left = mapView.subviews
+    let own = mapView.mapControlViews
+    let left = mapView.subviews.filter { view in !own.contains { $0 === view } }
     if left.count > subviewsBefore {
       report(.d7, state, left, "views left on the map after disableNavigationUI")
     }

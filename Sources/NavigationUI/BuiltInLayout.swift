@@ -19,6 +19,8 @@ final class BuiltInLayout {
   private var guideConstraints: [NSLayoutConstraint] = []
   private var promptConstraints: [NSLayoutConstraint] = []
   private var installed = false
+  /// The accessory view on screen (to fade in only a new one).
+  private weak var shownAccessory: UIView?
 
   init(mapView: GMSMapView) {
     self.mapView = mapView
@@ -41,11 +43,77 @@ final class BuiltInLayout {
 
   func uninstall() {
     tearDown()
+    shownAccessory = nil
     installed = false
     resetGuides(header: nil, footer: nil)
   }
 
-  func rebuildIfActive() { if isActive { rebuild() } }
+  /// Lays the controls out again: the navigation layout when active, else, without
+  /// navigation, the plain map's controls.
+  func rebuildIfActive() {
+    if isActive {
+      rebuild()
+    } else if !mapView.navigationEnabled {
+      rebuildPlain()
+    }
+  }
+
+  /// Takes the plain map's controls off before a layout delegate gets the components.
+  func removePlainControls() {
+    if !installed { tearDown() }
+  }
+
+  /// Without navigation (with or without a delegate), the map's own controls
+  /// (Guides/Spec.md §12.1): the compass in the top trailing corner, the my-location button
+  /// in the bottom trailing corner, inside the safe area and ``GMSMapView/padding``. They are
+  /// made the first time one is needed, so a plain map facing north costs nothing.
+  func rebuildPlain() {
+    guard !mapView.navigationEnabled else { return }
+    let settings = mapView.settings
+    let wantsCompass =
+      settings.compassButton && (mapView.components != nil || !mapView.isCameraNorth)
+    guard wantsCompass || settings.myLocationButton || !views.isEmpty else { return }
+    let c = mapView.makeComponents()
+    tearDown()
+    let safe = mapView.safeAreaLayoutGuide
+    let pad = mapView.padding
+    let margin = NavigationStyleValues.buttonHorizontalPadding
+    var list: [NSLayoutConstraint] = []
+    if settings.compassButton {
+      add(c.compassButton)
+      list += [
+        c.compassButton.trailingAnchor.constraint(
+          equalTo: safe.trailingAnchor, constant: -margin - pad.right),
+        c.compassButton.topAnchor.constraint(equalTo: safe.topAnchor, constant: margin + pad.top),
+      ]
+    }
+    if settings.myLocationButton {
+      add(c.myLocationButton)
+      list += [
+        c.myLocationButton.trailingAnchor.constraint(
+          equalTo: safe.trailingAnchor, constant: -margin - pad.right),
+        c.myLocationButton.bottomAnchor.constraint(
+          equalTo: safe.bottomAnchor, constant: -margin - pad.bottom),
+      ]
+    }
+    constraints = list
+    NSLayoutConstraint.activate(list)
+    mapView.updateCompass(animated: false)
+  }
+
+  /// The accessory view's height for the map's size, or `nil` when it must hide: on a short
+  /// landscape screen (less than 480 pt tall) or when it asks for no height or for more than
+  /// a third of the map (Guides/Spec.md §12.3).
+  private func accessoryHeight(
+    _ accessory: any UIView & GMSNavigationAccessoryView, width: CGFloat
+  ) -> CGFloat? {
+    let size = mapView.bounds.size
+    if size.width > size.height && size.height < 480 { return nil }
+    let available = CGSize(width: width, height: (size.height / 3).rounded(.down))
+    let height = accessory.heightForAccessoryViewConstrained(to: available, on: mapView)
+    guard height.isFinite, height > 0, height <= available.height else { return nil }
+    return height
+  }
 
   private func tearDown() {
     NSLayoutConstraint.deactivate(constraints)
@@ -70,6 +138,8 @@ final class BuiltInLayout {
     let pad = mapView.padding
     let margin = NavigationStyleValues.buttonHorizontalPadding
     let guiding = mapView.phase == .activeGuidance
+    c.turnCard.showsSecondaryRow = true
+    if !guiding || !settings.isNavigationHeaderEnabled { shownAccessory = nil }
     var header: UIView?
     var footer: UIView?
     var list: [NSLayoutConstraint] = []
@@ -93,20 +163,31 @@ final class BuiltInLayout {
         c.turnCard.topAnchor.constraint(equalTo: mapView.topAnchor),
         c.turnCard.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
       ]
-      if let accessory = mapView.headerAccessory {
-        let height = accessory.heightForAccessoryViewConstrained(
-          to: CGSize(width: c.context.cardWidth, height: mapView.bounds.height / 3), on: mapView)
-        if height > 0, height < mapView.bounds.height / 3 {
-          add(accessory)
-          header = accessory
-          list += [
-            accessory.topAnchor.constraint(equalTo: c.turnCard.bottomAnchor),
-            accessory.leadingAnchor.constraint(equalTo: c.turnCard.leadingAnchor),
-            accessory.widthAnchor.constraint(equalTo: c.turnCard.widthAnchor),
-            accessory.heightAnchor.constraint(equalToConstant: height),
-          ]
+      // The accessory view replaces the card's secondary row (Guides/Spec.md §12.3).
+      var accessoryShown = false
+      if let accessory = mapView.headerAccessory,
+        let height = accessoryHeight(accessory, width: c.context.cardWidth)
+      {
+        let isNew = shownAccessory !== accessory
+        shownAccessory = accessory
+        add(accessory)
+        header = accessory
+        accessoryShown = true
+        list += [
+          accessory.topAnchor.constraint(equalTo: c.turnCard.bottomAnchor),
+          accessory.leadingAnchor.constraint(equalTo: c.turnCard.leadingAnchor),
+          accessory.widthAnchor.constraint(equalTo: c.turnCard.widthAnchor),
+          accessory.heightAnchor.constraint(equalToConstant: height),
+        ]
+        if isNew && mapView.window != nil {
+          accessory.alpha = 0
+          UIView.animate(withDuration: GMSMapView.compassFadeDuration) { accessory.alpha = 1 }
+        } else if accessory.alpha != 1 {
+          accessory.alpha = 1
         }
       }
+      c.turnCard.showsSecondaryRow = !accessoryShown
+      if !accessoryShown { shownAccessory = nil }
     }
     if guiding && settings.isNavigationFooterEnabled {
       add(c.etaCard)
@@ -180,6 +261,31 @@ final class BuiltInLayout {
     constraints = list
     NSLayoutConstraint.activate(list)
     if let prompt = mapView.promptView { place(prompt) }
+    mapView.updateCompass(animated: false)
+  }
+
+  /// Fades out an accessory view that is being replaced or removed (Guides/Spec.md §12.3):
+  /// it stays where it was, out of the layout, until the fade ends.
+  func fadeOut(_ accessory: UIView) {
+    guard let index = views.firstIndex(where: { $0 === accessory }) else { return }
+    views.remove(at: index)
+    guard mapView.window != nil else {
+      accessory.removeFromSuperview()
+      return
+    }
+    let frame = accessory.frame
+    NSLayoutConstraint.deactivate(constraints.filter { $0.firstItem === accessory })
+    accessory.translatesAutoresizingMaskIntoConstraints = true
+    accessory.frame = frame
+    let map = mapView
+    UIView.animate(withDuration: GMSMapView.compassFadeDuration) {
+      accessory.alpha = 0
+    } completion: { [weak accessory, weak map] _ in
+      guard let accessory, let map, map.headerAccessory !== accessory else { return }
+      accessory.removeFromSuperview()
+      accessory.alpha = 1
+      accessory.translatesAutoresizingMaskIntoConstraints = false
+    }
   }
 
   /// Pins the legacy guides to the header and footer, or gives them zero height.

@@ -39,14 +39,9 @@ extension GMSMapView {
   }
 
   func cameraModeChanged() {
-    let following = cameraMode == .following
-    if let components {
-      components.logo.setRecenter(
-        !following && navigationEnabled && settings.isRecenterButtonEnabled, theme: components.theme
-      )
-      if phase == .activeGuidance { refreshContent() }
-    }
+    updateRecenterButton()
     updateCamera()
+    updateCompass(animated: true)
   }
 
   /// Moves the camera for the mode: onto the vehicle, or around the remaining route.
@@ -68,7 +63,6 @@ extension GMSMapView {
     case .overview:
       fitRemainingRoute(navigator)
     }
-    components?.compassButton.show(bearing: camera.bearing)
   }
 
   private func fitRemainingRoute(_ navigator: GMSNavigator) {
@@ -166,20 +160,5 @@ extension GMSMapView {
   func recenter() {
     cameraMode = .following
     navigationUIDelegate?.mapViewDidTapRecenterButton(self)
-  }
-
-  /// Moves the camera onto the vehicle's location, when known (the my-location button).
-  func showMyLocation() {
-    guard let fix = navigator?.lastLocation else { return }
-    guard mapState.delegate?.didTapMyLocationButton(for: self) != true else { return }
-    moveCameraNow(to: camera.with(target: fix.coordinate), gesture: false, stopsFollowing: false)
-  }
-
-  func compassTapped() {
-    if navigationEnabled && cameraMode != .free {
-      cameraMode = cameraMode == .overview ? .following : .overview
-    } else {
-      moveCameraNow(to: camera.with(bearing: 0), gesture: true, stopsFollowing: false)
-    }
   }
 }

@@ -31,6 +31,7 @@ extension GMSMapView {
     made.logo.action = { [weak self] in self?.recenter() }
     made.compassButton.action = { [weak self] in self?.compassTapped() }
     made.myLocationButton.action = { [weak self] in self?.showMyLocation() }
+    made.compassButton.show(bearing: cameraStorage.bearing)
     components = made
     refreshContext()
     refreshTheme()
@@ -52,7 +53,9 @@ extension GMSMapView {
     refreshContext()
     lastLayoutSize = bounds.size
     phase = .navigationReady
+    builtIn.removePlainControls()
     cameraMode = .following
+    refreshTheme()
     if let layoutDelegate {
       record("enableNavigationUI")
       layoutDelegate.enableNavigationUI(navMap: self, newState: readyState())
@@ -77,6 +80,10 @@ extension GMSMapView {
     } else {
       builtIn.uninstall()
     }
+    refreshTheme()
+    updateRecenterButton()
+    builtIn.rebuildIfActive()
+    updateCompass(animated: false)
   }
 
   /// The navigator started or stopped guidance.
@@ -177,10 +184,10 @@ extension GMSMapView {
     refreshContent()
   }
 
-  /// Day or night colours from ``lightingMode`` and the header colours in ``settings``.
+  /// Day or night colours from ``resolvedLightingMode`` and the header colours in
+  /// ``settings``.
   func refreshTheme() {
-    components?.setTheme(
-      NavigationTheme.make(lowLight: lightingMode == .lowLight, settings: settings))
+    components?.setTheme(NavigationTheme.make(lowLight: isLowLight, settings: settings))
   }
 
   /// Speed icons hide while the recenter button shows (Guides/Spec.md §14.6).
@@ -210,9 +217,12 @@ extension GMSMapView {
     if phase == .activeGuidance { refreshContent() }
   }
 
-  /// A setting changed: colours and, without a delegate, the built-in layout.
+  /// A setting changed: colours, the recenter button and, without a delegate, the built-in
+  /// layout and the compass, at once (Guides/Spec.md §12).
   func settingsChanged() {
     refreshTheme()
+    updateRecenterButton()
     builtIn.rebuildIfActive()
+    updateCompass(animated: false)
   }
 }

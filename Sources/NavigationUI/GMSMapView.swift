@@ -56,6 +56,8 @@ open class GMSMapView: UIView {
   var cameraStorage = GMSCameraPosition()
   /// The map's own state: overlays, delegate, limits, style, animation, touches.
   let mapState = MapState()
+  /// The state of the map's own controls (compass fade, the app's lighting mode).
+  let controls = MapControlsState()
   /// The zoom level of the following camera; ``GMSNavigationNoFollowingZoomLevel`` (the
   /// default) lets the SDK choose (17).
   public var followingZoomLevel: Float = GMSNavigationNoFollowingZoomLevel {
@@ -200,8 +202,24 @@ open class GMSMapView: UIView {
   public var shouldDisplaySpeedometer = false { didSet { refreshContent() } }
   /// The speed-limit sign during guidance, when data exists (default false).
   public var shouldDisplaySpeedLimit = false { didSet { refreshContent() } }
-  /// Day or night colours of the map and the navigation UI.
-  public var lightingMode: GMSNavigationLightingMode = .normal { didSet { refreshTheme() } }
+  /// Day or night colours of the map and the navigation UI. Until the app sets it, navigation
+  /// follows the navigator's ``GMSNavigator/suggestedLightingMode`` (from the time of day and
+  /// the device's location, Guides/Spec.md §12.4); once set, the app's choice stays.
+  public var lightingMode: GMSNavigationLightingMode {
+    get {
+      if let chosen = controls.appLightingMode { return chosen }
+      return navigationEnabled ? (navigator?.suggestedLightingMode ?? .normal) : .normal
+    }
+    set {
+      controls.appLightingMode = newValue
+      refreshTheme()
+    }
+  }
+
+  /// The look in effect, as drawn: ``overrideUserInterfaceStyle`` when set, else
+  /// ``lightingMode`` when the app set it or navigation is enabled, else the trait
+  /// collection's dark mode.
+  public var resolvedLightingMode: GMSNavigationLightingMode { isLowLight ? .lowLight : .normal }
   /// 3D buildings (default true).
   public var isBuildingsEnabled = true
   /// The travel mode; the speed widget shows only when driving.
@@ -232,10 +250,16 @@ open class GMSMapView: UIView {
     set { builtIn.alternateButtonsGuide = newValue ?? UILayoutGuide() }
   }
 
-  /// Puts a custom view below the header (built-in layout only, while guiding).
+  /// Shows a custom view in place of the header's secondary row (Guides/Spec.md §12.3): the
+  /// current one fades out, then this one fades in, sized by its
+  /// ``GMSNavigationAccessoryView/heightForAccessoryViewConstrained(to:on:)``; `nil` removes
+  /// it. Built-in layout only, while guiding with the header shown; hidden on a short
+  /// landscape screen. The compass hides while it shows.
   public func setHeaderAccessory(_ headerAccessoryView: (any UIView & GMSNavigationAccessoryView)?)
   {
+    let old = headerAccessory
     headerAccessory = headerAccessoryView
+    if let old, old !== headerAccessoryView { builtIn.fadeOut(old) }
     builtIn.rebuildIfActive()
   }
 
@@ -277,6 +301,14 @@ open class GMSMapView: UIView {
   open override func safeAreaInsetsDidChange() {
     super.safeAreaInsetsDidChange()
     refreshContext()
+  }
+
+  /// The dark-mode trait changed: colours follow.
+  open override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+    super.traitCollectionDidChange(previousTraitCollection)
+    if previousTraitCollection?.userInterfaceStyle != traitCollection.userInterfaceStyle {
+      refreshTheme()
+    }
   }
 
   /// Picks up the window's clock and safe area; a terms dialog waiting for a window appears.

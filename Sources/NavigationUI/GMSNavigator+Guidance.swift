@@ -38,6 +38,7 @@ extension GMSNavigator {
     }
     if let suggested = lighting.suggested, suggested != suggestedLightingMode {
       suggestedLightingMode = suggested
+      for mapView in mapViews { mapView.suggestedLightingModeChanged() }
       notify { $0.navigator(self, didChangeSuggestedLightingMode: suggested) }
     }
     guard guiding, let core else {

@@ -73,7 +73,8 @@ public final class GMSUISettings {
   /// Whether the map keeps the touches it handles (true) or also passes them to the views
   /// behind it.
   public var consumesGesturesInView = true
-  /// Whether two fingers that pinch or twist also move the map (true).
+  /// Whether pinching and twisting act about the fingers and move the map with them (true),
+  /// or about the camera's target, which stays put (false).
   public var allowScrollGesturesDuringRotateOrZoom = true
 
   /// Forwards to ``GMSMapView/shouldDisplaySpeedometer`` (seed 003's spelling).

@@ -12,6 +12,23 @@ final class TurnCardView: ComponentView {
   let secondary = UIView()
   private(set) var symbol: ManeuverSymbol?
   private(set) var thenSymbol: ManeuverSymbol?
+  /// The height of the secondary row (the "then" row on its darker background) at the
+  /// card's bottom.
+  static let secondaryRowHeight: CGFloat = 26
+  /// Whether the secondary row shows; the built-in layout's header accessory view takes its
+  /// place (Guides/Spec.md §12.3), and the card is that much shorter.
+  var showsSecondaryRow = true {
+    didSet {
+      guard showsSecondaryRow != oldValue else { return }
+      secondary.isHidden = !showsSecondaryRow
+      thenRow.isHidden = !showsSecondaryRow
+      // The accessory view below ends the header: the card's own corners are square.
+      layer.maskedCorners =
+        showsSecondaryRow ? [.layerMinXMaxYCorner, .layerMaxXMaxYCorner] : []
+      invalidateIntrinsicContentSize()
+      setNeedsLayout()
+    }
+  }
 
   init() {
     super.init(identifier: "turnCard")
@@ -30,7 +47,8 @@ final class TurnCardView: ComponentView {
   override var intrinsicContentSize: CGSize {
     CGSize(
       width: context.cardWidth,
-      height: NavigationStyleValues.headerNominalHeight + context.safeArea.top)
+      height: NavigationStyleValues.headerNominalHeight + context.safeArea.top
+        - (showsSecondaryRow ? 0 : Self.secondaryRowHeight))
   }
 
   override func layoutSubviews() {
@@ -43,7 +61,7 @@ final class TurnCardView: ComponentView {
       distance, CGRect(x: leading + pad + 64, y: top + 6, width: width - pad * 2 - 64, height: 28))
     place(road, CGRect(x: leading + pad + 64, y: top + 36, width: width - pad * 2 - 64, height: 30))
     place(lanes, CGRect(x: leading + pad, y: top + 70, width: width - pad * 2, height: 22))
-    place(secondary, CGRect(x: 0, y: top + 94, width: width, height: 26))
+    place(secondary, CGRect(x: 0, y: top + 94, width: width, height: Self.secondaryRowHeight))
     place(thenRow, CGRect(x: leading + pad, y: top + 96, width: width - pad * 2, height: 22))
   }
 

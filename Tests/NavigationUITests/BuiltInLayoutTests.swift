@@ -95,12 +95,14 @@ struct BuiltInLayoutTests {
     h.navigator.isGuidanceActive = true
     #expect(accessory.superview === h.mapView)
     h.window.layoutIfNeeded()
-    #expect(approx(h.frame(accessory), CGRect(x: 0, y: 167, width: 390, height: 50)))
-    #expect(approx(h.mapView.navigationHeaderLayoutGuide.layoutFrame.maxY, 217))
+    // In place of the turn card's 26 pt secondary row.
+    #expect(approx(h.frame(accessory), CGRect(x: 0, y: 141, width: 390, height: 50)))
+    #expect(approx(h.mapView.navigationHeaderLayoutGuide.layoutFrame.maxY, 191))
     accessory.height = 80
     h.mapView.invalidateLayout(forAccessoryView: accessory)
     #expect(approx(h.frame(accessory).height, 80))
     h.mapView.setHeaderAccessory(nil)
+    h.clock.advance(by: 1)  // it fades out
     #expect(accessory.superview == nil)
 
     h.mapView.padding = UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
@@ -156,6 +158,7 @@ struct MyLocationButtonTests {
     #expect(approx(h.frame(moved).maxY, h.frame(report).minY - 12))
     h.mapView.simulateGesture(.scroll(dx: 0, dy: 300))
     h.mapView.simulateTap(moved)
+    h.clock.advance(by: 1)  // the camera animates there
     #expect(
       approx(h.mapView.camera.target.latitude, h.navigator.lastLocation!.coordinate.latitude))
     #expect(moved.accessibilityLabel == "My location")

@@ -67,7 +67,7 @@ struct EnduranceTests {
     // finished animations until their presentation is read (about 400 bytes a cycle).
     // NavigationUI works around both.
     #expect(memory0 < 0 || growth < 2_000_000, "malloc grew \(growth) bytes over 10,000 cycles")
-    #expect(h.mapView.subviews.isEmpty)
+    #expect(h.navigationSubviews.isEmpty)
     #expect(h.clock.pendingCount == 0)
     #expect(h.mapView.layoutCallbackLog.count <= 1000)
   }

@@ -46,6 +46,13 @@ final class Harness {
     return view.convert(view.bounds, to: nil)
   }
 
+  /// The map view's subviews other than the map's own plain-map controls (the compass and
+  /// the my-location button stay on a map without navigation, Guides/Spec.md §12.1).
+  var navigationSubviews: [UIView] {
+    let own = mapView.mapControlViews
+    return mapView.subviews.filter { view in !own.contains { $0 === view } }
+  }
+
   /// The map view's subviews' identifiers, sorted.
   var onMap: [String] {
     mapView.subviews.map { $0.accessibilityIdentifier ?? "\(type(of: $0))" }.sorted()

@@ -56,7 +56,7 @@ struct SampleDelegateTests {
     #expect(h.onMap == readyViews)
     h.mapView.isNavigationEnabled = false
     #expect(h.mapView.layoutCallbackLog.last == "disableNavigationUI")
-    #expect(h.mapView.subviews.isEmpty)
+    #expect(h.navigationSubviews.isEmpty)
   }
 
   @Test func promptsShowChangeHide() throws {
@@ -118,6 +118,6 @@ struct SampleDelegateTests {
         "disableNavigationUI",
       ])
     h.clock.advance(by: 1)
-    #expect(h.mapView.subviews.isEmpty)
+    #expect(h.navigationSubviews.isEmpty)
   }
 }

@@ -197,13 +197,14 @@ extension GMSMapView {
     }
   }
 
-  /// Light or dark map colours whatever ``lightingMode`` says; `.unspecified` (the default)
-  /// follows ``lightingMode``.
+  /// Light or dark map and control colours whatever ``lightingMode`` says; `.unspecified`
+  /// (the default) follows ``lightingMode`` (see ``resolvedLightingMode``).
   public var overrideUserInterfaceStyle: UIUserInterfaceStyle {
     get { mapState.userInterfaceStyle }
     set {
       mapState.userInterfaceStyle = newValue
       mapState.overlayGeneration += 1
+      refreshTheme()
     }
   }
 }

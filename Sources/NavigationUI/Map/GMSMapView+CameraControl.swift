@@ -210,7 +210,7 @@ extension GMSMapView {
   /// Stores a camera and tells the delegate `didChange` (and moves the info window).
   func setCameraStorage(_ camera: GMSCameraPosition, gesture: Bool) {
     cameraStorage = camera
-    components?.compassButton.show(bearing: camera.bearing)
+    cameraDidChangeForControls()
     layoutInfoWindow()
     mapState.delegate?.mapView(self, didChange: camera)
   }

@@ -232,8 +232,10 @@ extension GMSMapView: UITouchResponding {
     setCameraStorage(constrained(cameraStorage.with(target: target)), gesture: true)
   }
 
-  /// Two fingers moved: vertical together is a tilt; otherwise pinch (zoom about the
-  /// fingers' centre), twist (rotate) and, when allowed, move.
+  /// Two fingers moved: vertical together is a tilt; otherwise pinch and twist (zoom and
+  /// rotate) about the fingers' centre, which the map follows, or, without
+  /// ``GMSUISettings/allowScrollGesturesDuringRotateOrZoom`` (or scrolling), about the
+  /// camera's target, which stays put.
   private func twoFingerMove(
     from old: [ObjectIdentifier: CGPoint], to new: [ObjectIdentifier: CGPoint], moved: Bool,
     tilting: Bool?
@@ -263,7 +265,7 @@ extension GMSMapView: UITouchResponding {
       return
     }
     let c0 = CGPoint(x: (a0.x + b0.x) / 2, y: (a0.y + b0.y) / 2)
-    var c1 = CGPoint(x: (a1.x + b1.x) / 2, y: (a1.y + b1.y) / 2)
+    let c1 = CGPoint(x: (a1.x + b1.x) / 2, y: (a1.y + b1.y) / 2)
     let d0 = hypot(b0.x - a0.x, b0.y - a0.y)
     let d1 = hypot(b1.x - a1.x, b1.y - a1.y)
     var camera = cameraStorage
@@ -277,8 +279,12 @@ extension GMSMapView: UITouchResponding {
         - atan2(Double(b0.y - a0.y), Double(b0.x - a0.x))
       camera = camera.with(bearing: camera.bearing - turn * 180 / .pi)
     }
-    if !(settings.allowScrollGesturesDuringRotateOrZoom && settings.scrollGestures) { c1 = c0 }
     camera = constrained(camera)
+    guard settings.allowScrollGesturesDuringRotateOrZoom && settings.scrollGestures else {
+      // Zoom and rotation about the camera's target, which stays put.
+      setCameraStorage(camera, gesture: true)
+      return
+    }
     // Keep the coordinate under the fingers' old centre under their new centre.
     camera = MapGeometry.camera(camera, keeping: pinned, at: c1, anchor: cameraAnchor)
     setCameraStorage(constrained(camera), gesture: true)
