@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "NavigationUI", targets: ["NavigationUI", "Demo"]),
     .library(name: "Location", targets: ["Location"]),
     .library(name: "Speech", targets: ["Speech"]),
+    .library(name: "NavigationDevices", targets: ["NavigationDevices"]),
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     // Snapshot assertions for an app's own tests (imports Swift Testing).
     .library(name: "NavigationUITesting", targets: ["NavigationUITesting"]),
@@ -65,6 +66,11 @@ let package = Package(
     .target(name: "Location", dependencies: ["NavigationCore", "Routing", "ViewKit", "CGPS"]),
     .target(name: "Speech", dependencies: ["NavigationCore", "CEspeakNG"]),
     .target(name: "NavigationUI", dependencies: ["ViewKit", "NavigationCore", "Routing"]),
+    // The seam between the navigation API and the device: location sources and road snapping
+    // (Location) and speech (Speech) plugged into a session's hooks.
+    .target(
+      name: "NavigationDevices",
+      dependencies: ["NavigationUI", "Location", "Speech", "ViewKit", "Routing", "NavigationCore"]),
     .target(
       name: "LayoutAudit", dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing"]),
     .systemLibrary(
@@ -90,7 +96,7 @@ let package = Package(
       name: "benchmarks",
       dependencies: [
         "Cassowary", "SolverWorkloads", "ViewKit", "CMallocStats", "Location", "Routing",
-        "NavigationCore", "NavigationUI", "Rendering", "Demo", "CCairo",
+        "NavigationCore", "NavigationUI", "Rendering", "Demo", "CCairo", "NavigationDevices",
       ]),
     // libFuzzer targets of every parser (Guides/Reliability.md): `make fuzz` builds this with
     // `-sanitize=fuzzer,address`; a plain build replays input files through one target.
@@ -138,6 +144,13 @@ let package = Package(
       ],
       exclude: ["Fixtures/README.md"], resources: [.copy("Fixtures/monaco-drive.nmea")]),
     .testTarget(name: "SpeechTests", dependencies: ["Speech", "NavigationCore"]),
+    .testTarget(
+      name: "NavigationDevicesTests",
+      dependencies: [
+        "NavigationDevices", "NavigationUI", "Location", "Speech", "ViewKit", "Routing",
+        "NavigationCore", "SharedTestData",
+      ],
+      exclude: ["Fixtures/README.md"], resources: [.copy("Fixtures/monaco-drive.nmea")]),
     .testTarget(
       name: "NavigationUITests",
       dependencies: [

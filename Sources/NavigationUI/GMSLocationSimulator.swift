@@ -1,3 +1,5 @@
+import Routing
+
 /// Simulates the vehicle's location on the map view's window clock (Guides/Spec.md §14.6's
 /// `locationSimulator`): a fixed position, or driving along the current route.
 ///
@@ -32,7 +34,7 @@ public final class GMSLocationSimulator {
     }
   }
   /// Whether ``simulateAlongNewRoute(toDestinations:routingOptions:callback:)`` avoids
-  /// highways (default false).
+  /// highways (default false; the routing options' strategy applies too).
   public var avoidsHighways = false
   /// Whether new simulated routes avoid toll roads (default false).
   public var avoidsTolls = false
@@ -53,10 +55,15 @@ public final class GMSLocationSimulator {
   /// Whether the vehicle is driving along a route.
   public var isSimulatingAlongRoute: Bool { timer != nil }
 
+  /// Whether simulated fixes stand in for the device's: from the first simulated location
+  /// until ``stopSimulation()``. The session ignores its location source meanwhile.
+  public private(set) var isSimulatingLocation = false
+
   /// Puts the vehicle at `coordinate` (stopping any drive along a route).
   public func simulateLocation(at coordinate: CLLocationCoordinate2D) {
-    stopSimulation()
+    stopDriving()
     guard let navigator, coordinate.isValid else { return }
+    isSimulatingLocation = true
     navigator.deliver(
       CLLocation(coordinate: coordinate, horizontalAccuracy: 5, timestamp: navigator.clock.now))
   }
@@ -70,15 +77,18 @@ public final class GMSLocationSimulator {
     routingOptions: GMSNavigationRoutingOptions?,
     callback: @escaping @MainActor (GMSRouteStatus) -> Void
   ) {
-    stopSimulation()
+    stopDriving()
     guard let navigator else { return }
     let status: GMSRouteStatus
     if destinations.isEmpty {
       status = .noWaypointsError
     } else if let points = navigator.resolve(destinations) {
       if let origin = navigator.lastLocation {
+        let options = RouteCostOptions(
+          avoidsHighways: avoidsHighways, avoidsTolls: avoidsTolls, avoidsFerries: avoidsFerries,
+          prefersShorter: routingOptions?.routingStrategy == .shorter)
         if let route = try? navigator.routeProvider.routes(
-          through: [origin.coordinate] + points, heading: nil, alternates: 0
+          through: [origin.coordinate] + points, heading: nil, alternates: 0, options: options
         ).first {
           drive(LocationSimulator(route: route, configuration: configuration()))
           status = .OK
@@ -122,6 +132,7 @@ public final class GMSLocationSimulator {
 
   private func drive(_ sim: LocationSimulator) {
     guard let navigator else { return }
+    isSimulatingLocation = true
     simulator = sim
     var start = sim.start(at: navigator.clock.now)
     start.isPaused = isPaused
@@ -133,7 +144,7 @@ public final class GMSLocationSimulator {
   /// Drives the vehicle along the navigator's current route from its start, one fix every
   /// ``interval`` seconds of clock time. Does nothing without a route.
   public func simulateLocationsAlongExistingRoute() {
-    stopSimulation()
+    stopDriving()
     guard let navigator, let route = navigator.currentRoute else { return }
     let configuration = configuration()
     drive(
@@ -141,8 +152,15 @@ public final class GMSLocationSimulator {
         ?? LocationSimulator(route: route, configuration: configuration))
   }
 
-  /// Stops driving; the vehicle stays where it is.
+  /// Stops simulating: the drive ends, and the session's location source (the device) gives
+  /// the location again; without one the vehicle stays where it is.
   public func stopSimulation() {
+    stopDriving()
+    isSimulatingLocation = false
+  }
+
+  /// Ends a drive along a route (the simulated location stays in charge).
+  private func stopDriving() {
     timer?.invalidate()
     timer = nil
     simulator = nil
@@ -164,6 +182,6 @@ public final class GMSLocationSimulator {
     lastTick = now
     self.simulation = next
     if let fix { navigator.deliver(fix) }
-    if next.isFinished { stopSimulation() }
+    if next.isFinished { stopDriving() }
   }
 }

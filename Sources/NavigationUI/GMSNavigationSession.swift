@@ -25,10 +25,16 @@ public final class GMSNavigationSession {
   /// view's window (real time outside a window). Set a `ManualClock` for headless tests.
   public var clock: (any MainClock)?
   /// Where raw device fixes come from while the session is started; `nil` means only the
-  /// simulator gives fixes (this implementation's default).
+  /// simulator gives fixes (this implementation's default). A new source is told
+  /// (``GMSLocationSource/didAttach(to:)``) so that it can plug its snapping in; while the
+  /// simulator drives or holds the vehicle, the source's fixes are ignored, as the original
+  /// ignores the device's.
   public var locationSource: (any GMSLocationSource)? {
     didSet {
+      guard oldValue !== locationSource else { return }
       oldValue?.stopUpdatingLocation()
+      oldValue?.didDetach(from: self)
+      locationSource?.didAttach(to: self)
       if isStarted { startSource() }
     }
   }
@@ -66,6 +72,7 @@ public final class GMSNavigationSession {
     locationSimulator = GMSLocationSimulator(navigator: navigator)
     roadSnappedLocationProvider = GMSRoadSnappedLocationProvider()
     locationSource = Self.defaultLocationSource?()
+    locationSource?.didAttach(to: self)
   }
 
   /// The clock of this session: ``clock``, else the first attached map view's.
@@ -88,7 +95,12 @@ public final class GMSNavigationSession {
   }
 
   private func startSource() {
-    locationSource?.startUpdatingLocation { [weak self] fix in self?.deliver(fix) }
+    locationSource?.startUpdatingLocation { [weak self] fix in
+      guard let self, self.started, self.locationSimulator?.isSimulatingLocation != true else {
+        return
+      }
+      self.deliver(fix)
+    }
   }
 
   /// A raw fix from the simulator or the location source: snapped, told to the road-snapped

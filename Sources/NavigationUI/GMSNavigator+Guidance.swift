@@ -84,7 +84,8 @@ extension GMSNavigator {
     let heading = fix.course >= 0 ? fix.course : nil
     guard
       let route = try? routeProvider.routes(
-        through: [fix.coordinate] + remaining, heading: heading, alternates: 0
+        through: [fix.coordinate] + remaining, heading: heading, alternates: 0,
+        options: costOptions(routingStrategy)
       ).first
     else { return }
     install(route)

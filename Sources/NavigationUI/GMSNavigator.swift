@@ -55,12 +55,23 @@ public final class GMSNavigator {
   var pendingCallbacks: [ClockTimer] = []
   var activePrompts: [Int: NavigationPrompt] = [:]
 
-  /// Whether routes avoid highways (default false; passed to the route provider).
+  /// Whether routes avoid highways (`highway=motorway`/`trunk`; default false). Applies to
+  /// the next route requested (``setDestinations(_:callback:)``, a reroute).
   public var avoidsHighways = false
-  /// Whether routes avoid toll roads (default false; passed to the route provider).
+  /// Whether routes avoid toll roads (`toll=yes`; default false). Applies to the next route.
   public var avoidsTolls = false
-  /// Whether routes avoid ferries (default true; passed to the route provider).
+  /// Whether routes avoid car ferries (`route=ferry`; default true). Applies to the next route.
   public var avoidsFerries = true
+  /// The routing strategy of the current destinations (reroutes keep it).
+  var routingStrategy = GMSNavigationRoutingStrategy.defaultBest
+
+  /// What the route provider is asked to avoid and minimise: the avoidance properties and
+  /// `strategy`.
+  func costOptions(_ strategy: GMSNavigationRoutingStrategy) -> RouteCostOptions {
+    RouteCostOptions(
+      avoidsHighways: avoidsHighways, avoidsTolls: avoidsTolls, avoidsFerries: avoidsFerries,
+      prefersShorter: strategy == .shorter)
+  }
   /// The smallest change of ``timeToNextDestination`` that calls
   /// `navigator(_:didUpdateRemainingTime:)`: negative means the default 1 s,
   /// `.infinity` or `.greatestFiniteMagnitude` turns the callback off.
@@ -69,8 +80,13 @@ public final class GMSNavigator {
   /// `navigator(_:didUpdateRemainingDistance:)`: negative means the default 1 m,
   /// ``CLLocationDistanceMax`` turns the callback off.
   public var distanceUpdateThreshold: CLLocationDistance = 1
-  /// Whether voice guidance plays (default `.alertsAndGuidance`); the speech engine reads it.
-  public var voiceGuidance: GMSNavigationVoiceGuidance = .alertsAndGuidance
+  /// Whether voice guidance plays (default `.alertsAndGuidance`): turn-by-turn announcements
+  /// reach ``voiceOutput`` only with `.alertsAndGuidance`, alerts unless `.silent`. A change is
+  /// passed on at once (``GMSVoiceGuidanceOutput/voiceGuidanceDidChange(_:)``), so that
+  /// muting also silences what is still being spoken.
+  public var voiceGuidance: GMSNavigationVoiceGuidance = .alertsAndGuidance {
+    didSet { if voiceGuidance != oldValue { voiceOutput?.voiceGuidanceDidChange(voiceGuidance) } }
+  }
   /// Which audio devices voice guidance may use (default `.bluetooth`).
   public var audioDeviceType: GMSVoiceGuidanceAudioDeviceType = .bluetooth
   /// Whether the device vibrates with voice alerts.
@@ -387,11 +403,16 @@ public final class GMSNavigator {
     for i in 1..<points.count where Geodesy.distance(points[i - 1], points[i]) < 1 {
       return i == 1 ? .waypointError : .duplicateWaypointsError
     }
+    // Alternates with the shorter strategy is the combination the original warns about
+    // (Guides/Spec.md §12.12): the shorter route is given alone (Guides/Decisions.md 16).
+    let alternates =
+      options.coreOptions.hasIncompatibleCombination
+      ? 0 : options.alternateRoutesStrategy.maximumAlternates
     let found: [Route]
     do {
       found = try routeProvider.routes(
-        through: points, heading: nil,
-        alternates: options.alternateRoutesStrategy.maximumAlternates)
+        through: points, heading: nil, alternates: alternates,
+        options: costOptions(options.routingStrategy))
     } catch let error as RoutingError {
       switch error {
       case .offMap: return .waypointError
@@ -403,11 +424,12 @@ public final class GMSNavigator {
     } catch {
       return .internalError
     }
-    let (main, alternates) = options.alternateRoutesStrategy.select(from: found)
+    let (main, others) = options.alternateRoutesStrategy.select(from: found)
     guard let main else { return .noRouteFound }
+    routingStrategy = options.routingStrategy
     destinations = waypoints
     destinationCoordinates = resolved
-    alternateRoutes = alternates
+    alternateRoutes = alternates > 0 ? others : []
     routeToken = nil
     install(main)
     return .OK

@@ -16,6 +16,19 @@ public protocol GMSLocationSource: AnyObject {
   func startUpdatingLocation(_ deliver: @escaping @MainActor (CLLocation) -> Void)
   /// Stops delivering fixes.
   func stopUpdatingLocation()
+  /// The source became `session`'s ``GMSNavigationSession/locationSource``: the place to set
+  /// the provider's ``GMSRoadSnappedLocationProvider/snapper`` and to listen to the
+  /// navigator. The default does nothing.
+  func didAttach(to session: GMSNavigationSession)
+  /// The source is no longer `session`'s location source. The default does nothing.
+  func didDetach(from session: GMSNavigationSession)
+}
+
+extension GMSLocationSource {
+  /// Does nothing.
+  public func didAttach(to session: GMSNavigationSession) {}
+  /// Does nothing.
+  public func didDetach(from session: GMSNavigationSession) {}
 }
 
 /// Turns a raw fix into the road-snapped one (the hook for map matching); `nil` drops the fix.

@@ -20,6 +20,20 @@ public struct GMSVoiceAnnouncement: Sendable, Hashable {
   public var vibrates: Bool
   /// Where it may be played (``GMSNavigator/audioDeviceType``).
   public var audioDeviceType: GMSVoiceGuidanceAudioDeviceType
+
+  /// An announcement from its parts (what a navigator hands its output; tests of an output
+  /// make their own).
+  public init(
+    text: String, ssmlText: String? = nil, kind: Kind, language: String = "en",
+    vibrates: Bool = false, audioDeviceType: GMSVoiceGuidanceAudioDeviceType = .bluetooth
+  ) {
+    self.text = text
+    self.ssmlText = ssmlText
+    self.kind = kind
+    self.language = language
+    self.vibrates = vibrates
+    self.audioDeviceType = audioDeviceType
+  }
 }
 
 /// Where the navigator's announcements go: the hook a speech engine plugs into
@@ -29,6 +43,14 @@ public struct GMSVoiceAnnouncement: Sendable, Hashable {
 public protocol GMSVoiceGuidanceOutput: AnyObject {
   /// Says `announcement`.
   func speak(_ announcement: GMSVoiceAnnouncement)
+  /// ``GMSNavigator/voiceGuidance`` changed: drop what it no longer allows, including
+  /// announcements still being spoken or queued. The default does nothing.
+  func voiceGuidanceDidChange(_ voiceGuidance: GMSNavigationVoiceGuidance)
+}
+
+extension GMSVoiceGuidanceOutput {
+  /// Does nothing.
+  public func voiceGuidanceDidChange(_ voiceGuidance: GMSNavigationVoiceGuidance) {}
 }
 
 extension GMSNavigator {

@@ -7,6 +7,23 @@ public protocol NavigationRouteProvider: Sendable {
   func routes(
     through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int
   ) throws -> [Route]
+  /// Like ``routes(through:heading:alternates:)``, avoiding what `options` avoid and
+  /// minimising what they minimise. The default ignores `options` (a provider whose routes
+  /// come from elsewhere: recorded, or a server configured on its own).
+  func routes(
+    through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int,
+    options: RouteCostOptions
+  ) throws -> [Route]
+}
+
+extension NavigationRouteProvider {
+  /// Ignores `options`.
+  public func routes(
+    through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int,
+    options: RouteCostOptions
+  ) throws -> [Route] {
+    try routes(through: waypoints, heading: heading, alternates: alternates)
+  }
 }
 
 /// Why a route provider failed, mapped to a ``GMSRouteStatus``.
@@ -20,7 +37,9 @@ public struct EmbeddedRouteProvider: NavigationRouteProvider {
   /// The map-data attribution to show with routes from this provider.
   public static let attribution = openStreetMapAttribution
 
-  private let engine: RouteEngine?
+  /// The router, `nil` when the bundled map could not be loaded (its road network also serves
+  /// map matching of device fixes).
+  public let engine: RouteEngine?
   private let loadError: String?
 
   /// The shared provider over the bundled map, loaded once.
@@ -43,15 +62,26 @@ public struct EmbeddedRouteProvider: NavigationRouteProvider {
     loadError = nil
   }
 
-  /// Routes through the waypoints with the embedded router.
+  /// The fastest routes through the waypoints with the embedded router.
   public func routes(
     through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int
   ) throws -> [Route] {
+    try routes(
+      through: waypoints, heading: heading, alternates: alternates, options: RouteCostOptions())
+  }
+
+  /// Routes through the waypoints with the embedded router, honouring `options` (roads to
+  /// avoid, the shorter strategy).
+  public func routes(
+    through waypoints: [CLLocationCoordinate2D], heading: CLLocationDirection?, alternates: Int,
+    options: RouteCostOptions
+  ) throws -> [Route] {
     guard let engine else { throw NavigationRouteProviderError.unavailable(loadError ?? "") }
     if alternates > 0, waypoints.count == 2, heading == nil {
-      return try engine.routes(from: waypoints[0], to: waypoints[1], alternatives: alternates)
+      return try engine.routes(
+        from: waypoints[0], to: waypoints[1], alternatives: alternates, options: options)
     }
-    return [try engine.route(through: waypoints, heading: heading)]
+    return [try engine.route(through: waypoints, heading: heading, options: options)]
   }
 }
 

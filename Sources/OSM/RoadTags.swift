@@ -30,7 +30,9 @@ public enum RoadTags {
   /// them: the class speed, replaced by 80 % of `maxspeed:advisory` or `maxspeed` (per
   /// direction with `:forward` and `:backward`) when tagged, then capped by the surface.
   public static func speeds(_ tags: [String: String]) -> (forward: Double, backward: Double) {
-    let base = defaultSpeeds[tags["highway"] ?? ""] ?? 10
+    // A ferry without a class moves at OSRM's car-profile ferry speed, 5 km/h.
+    let ferry = tags["route"] == "ferry" && tags["highway"] == nil
+    let base = ferry ? 5 : defaultSpeeds[tags["highway"] ?? ""] ?? 10
     func limit(_ direction: String) -> Double? {
       for key in ["maxspeed:advisory", "maxspeed"] {
         for k in ["\(key):\(direction)", key] {
@@ -93,8 +95,13 @@ public enum RoadTags {
     return delay > 0 ? delay : nil
   }
 
-  /// Whether a way with these tags is open to cars.
+  /// Whether a way with these tags is open to cars: a road of a known class, or a ferry
+  /// (`route=ferry`) tagged as carrying motor vehicles.
   public static func isDrivable(_ tags: [String: String]) -> Bool {
+    if tags["route"] == "ferry", tags["highway"] == nil {
+      let carried = ["motorcar", "motor_vehicle"].lazy.compactMap { tags[$0] }.first
+      return carried == "yes" || carried == "designated"
+    }
     guard let highway = tags["highway"], defaultSpeeds[highway] != nil else { return false }
     if tags["area"] == "yes" { return false }
     if let service = tags["service"],
@@ -110,6 +117,13 @@ public enum RoadTags {
       }
     }
     return true
+  }
+
+  /// Whether a way with these tags charges a toll to cars: `toll=yes` (or any value but
+  /// `no`), or `toll:motorcar` / `toll:motor_vehicle` saying so.
+  public static func isToll(_ tags: [String: String]) -> Bool {
+    let value = tags["toll:motorcar"] ?? tags["toll:motor_vehicle"] ?? tags["toll"]
+    return value != nil && value != "no"
   }
 
   /// Oneway direction: `1` forward only, `-1` backward only, `0` both ways; `nil` when closed

@@ -54,7 +54,8 @@ extension RoadGraph {
       w.array([r.speed, Double(r.lanes ?? -1)])
       w.string(Self.lanesString(r.turnLanesForward))
       w.string(Self.lanesString(r.turnLanesBackward))
-      w.array([r.isRoundabout, r.isTunnel, r.isBridge].map { $0 ? UInt8(1) : 0 })
+      w.array(
+        [r.isRoundabout, r.isTunnel, r.isBridge, r.isToll, r.isFerry].map { $0 ? UInt8(1) : 0 })
     }
     return w.bytes
   }
@@ -114,7 +115,7 @@ extension RoadGraph {
       let forward = try r.string()
       let backward = try r.string()
       let flags: [UInt8] = try r.array()
-      guard id.count == 1, speed.count == 2, more.count == 2, flags.count == 3 else {
+      guard id.count == 1, speed.count == 2, more.count == 2, flags.count >= 3 else {
         throw .inconsistent("road record")
       }
       let maxspeed: SpeedLimitValue? =
@@ -131,7 +132,9 @@ extension RoadGraph {
           destinations: strings[3] == "\u{0}" ? nil : strings[3], maxspeed: maxspeed,
           speed: more[0], lanes: more[1] < 0 ? nil : Int(more[1]),
           turnLanesForward: Self.lanes(forward), turnLanesBackward: Self.lanes(backward),
-          isRoundabout: flags[0] != 0, isTunnel: flags[1] != 0, isBridge: flags[2] != 0))
+          isRoundabout: flags[0] != 0, isTunnel: flags[1] != 0, isBridge: flags[2] != 0,
+          // Files written before tolls and ferries were kept have three flags.
+          isToll: flags.count > 3 && flags[3] != 0, isFerry: flags.count > 4 && flags[4] != 0))
     }
     try validate()
     finalize()

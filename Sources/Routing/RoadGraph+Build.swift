@@ -128,7 +128,8 @@ extension RoadGraph {
   }
 
   static func attributes(_ id: Int64, _ tags: [String: String]) -> RoadAttributes {
-    let highway = tags["highway"] ?? "road"
+    let isFerry = tags["route"] == "ferry"
+    let highway = tags["highway"] ?? (isFerry ? "ferry" : "road")
     let maxspeed = RoadTags.maxspeed(tags["maxspeed"] ?? tags["maxspeed:forward"])
     let speed = RoadTags.speeds(tags).forward
     let yes: (String?) -> Bool = { v in v != nil && v != "no" }
@@ -139,7 +140,8 @@ extension RoadGraph {
       turnLanesForward: RoadTags.turnLanes(tags["turn:lanes"] ?? tags["turn:lanes:forward"]),
       turnLanesBackward: RoadTags.turnLanes(tags["turn:lanes:backward"]),
       isRoundabout: tags["junction"] == "roundabout" || tags["junction"] == "circular",
-      isTunnel: yes(tags["tunnel"]), isBridge: yes(tags["bridge"]))
+      isTunnel: yes(tags["tunnel"]), isBridge: yes(tags["bridge"]),
+      isToll: RoadTags.isToll(tags), isFerry: isFerry)
   }
 
   /// Turn restrictions with a via node, as banned (in, out) edge pairs.

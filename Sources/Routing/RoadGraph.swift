@@ -28,6 +28,10 @@ public struct RoadAttributes: Sendable, Hashable {
   public var isTunnel: Bool
   /// `bridge=yes` (or other non-`no` values).
   public var isBridge: Bool
+  /// A toll road: `toll=yes` (or `toll:motorcar`, `toll:motor_vehicle`).
+  public var isToll = false
+  /// A car ferry (`route=ferry` open to motor vehicles).
+  public var isFerry = false
 
   /// Whether the class is a `*_link` ramp.
   public var isLink: Bool { highway.hasSuffix("_link") }

@@ -34,16 +34,20 @@ public struct RouteEngine: Sendable {
     return try RouteEngine(mapPath: path)
   }
 
-  /// Snaps every waypoint and finds the fastest path for each leg.
+  /// Snaps every waypoint and finds the best path for each leg (the fastest unless
+  /// `options` say otherwise).
   ///
   /// - Parameters:
   ///   - heading: The traveller's heading at the first waypoint (for reroutes).
   ///   - radii: Per waypoint, the farthest in meters it may be from a road (a missing or nil
   ///     entry: ``snapRadius``).
+  ///   - options: Roads to avoid and the routing strategy.
   public func paths(
-    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = []
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = [],
+    options: RouteCostOptions = RouteCostOptions()
   ) throws(RoutingError) -> [EdgePath] {
     guard waypoints.count >= 2 else { throw .tooFewWaypoints }
+    let costs = router.costMultipliers(for: options)
     var snaps: [[EdgeSnap]] = []
     for (i, w) in waypoints.enumerated() {
       let radius = (i < radii.count ? radii[i] : nil) ?? snapRadius
@@ -55,11 +59,12 @@ public struct RouteEngine: Sendable {
     }
     var out: [EdgePath] = []
     for leg in 0..<(waypoints.count - 1) {
-      if let p = router.path(from: snaps[leg], to: snaps[leg + 1]) {
+      if let p = router.path(from: snaps[leg], to: snaps[leg + 1], penalties: costs) {
         out.append(
           withoutUTurnDetour(
             p, from: waypoints[leg], to: waypoints[leg + 1],
-            radii: [leg, leg + 1].map { ($0 < radii.count ? radii[$0] : nil) ?? snapRadius }))
+            radii: [leg, leg + 1].map { ($0 < radii.count ? radii[$0] : nil) ?? snapRadius },
+            costs: costs))
         continue
       }
       // The nearest road may be an island (a private yard, a closed loop): widen to the ten
@@ -69,7 +74,9 @@ public struct RouteEngine: Sendable {
           waypoints[$0], radius: ($0 < radii.count ? radii[$0] : nil) ?? snapRadius,
           candidates: 10)
       }
-      guard let p = router.path(from: wide[0], to: wide[1]) else { throw .noRoute(leg: leg) }
+      guard let p = router.path(from: wide[0], to: wide[1], penalties: costs) else {
+        throw .noRoute(leg: leg)
+      }
       out.append(p)
     }
     return out
@@ -89,7 +96,7 @@ public struct RouteEngine: Sendable {
   /// saves more than ``uTurnDetourPenalty`` seconds per extra meter of snapping.
   func withoutUTurnDetour(
     _ path: EdgePath, from a: CLLocationCoordinate2D, to b: CLLocationCoordinate2D,
-    radii: [Double]
+    radii: [Double], costs: [Int: Float] = [:]
   ) -> EdgePath {
     let graph = router.graph
     let hasUTurn = zip(path.edges, path.edges.dropFirst()).contains { x, y in
@@ -102,7 +109,7 @@ public struct RouteEngine: Sendable {
       let nearest = all.first?.distance ?? 0
       return all.filter { $0.distance <= nearest + Self.uTurnDetourReach }
     }
-    guard let other = router.path(from: ends[0], to: ends[1]),
+    guard let other = router.path(from: ends[0], to: ends[1], penalties: costs),
       let first = other.edges.first, let last = other.edges.last,
       let source = ends[0].first(where: { $0.edge == first }),
       let target = ends[1].first(where: { $0.edge == last })
@@ -113,44 +120,50 @@ public struct RouteEngine: Sendable {
     return other.cost + moved * Self.uTurnDetourPenalty < path.cost ? other : path
   }
 
-  /// The fastest route through the waypoints (one leg between each consecutive pair).
+  /// The fastest route through the waypoints (one leg between each consecutive pair), or the
+  /// best one under `options`.
   ///
   /// Each waypoint is snapped to the nearest road within its radius (``snapRadius`` unless
   /// `radii` gives one); the route's ``Route/waypoints`` carry the snapped points and their
   /// ``Waypoint/distance`` from the requested ones.
   public func route(
-    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = []
+    through waypoints: [CLLocationCoordinate2D], heading: Double? = nil, radii: [Double?] = [],
+    options: RouteCostOptions = RouteCostOptions()
   ) throws(RoutingError) -> Route {
-    let legs = try paths(through: waypoints, heading: heading, radii: radii)
+    let legs = try paths(through: waypoints, heading: heading, radii: radii, options: options)
     return Guidance(router: router).route(legs: legs, waypoints: waypoints)
   }
 
   /// Reroutes from the current position and heading to the remaining waypoints.
   public func reroute(
-    from location: CLLocation, to remaining: [CLLocationCoordinate2D]
+    from location: CLLocation, to remaining: [CLLocationCoordinate2D],
+    options: RouteCostOptions = RouteCostOptions()
   ) throws(RoutingError) -> Route {
     try route(
       through: [location.coordinate] + remaining,
-      heading: location.course >= 0 ? location.course : nil)
+      heading: location.course >= 0 ? location.course : nil, options: options)
   }
 
-  /// The fastest route and up to two alternatives that differ enough from it.
+  /// The fastest route (or the best under `options`) and up to `alternatives` others that
+  /// differ enough from it.
   public func routes(
     from origin: CLLocationCoordinate2D, to destination: CLLocationCoordinate2D,
-    alternatives: Int = 2
+    alternatives: Int = 2, options: RouteCostOptions = RouteCostOptions()
   ) throws(RoutingError) -> [Route] {
-    let best = try paths(through: [origin, destination])[0]
+    let best = try paths(through: [origin, destination], options: options)[0]
+    let costs = router.costMultipliers(for: options)
     let sources = router.snap(origin, radius: snapRadius)
     let targets = router.snap(destination, radius: snapRadius)
     var found = [best]
-    var penalties: [Int: Float] = [:]
+    var penalties = costs
     for _ in 0..<(alternatives * 2) where found.count <= alternatives {
-      for p in found { for e in p.edges { penalties[e] = 1.6 } }
+      for p in found { for e in p.edges { penalties[e] = 1.6 * (costs[e] ?? 1) } }
       guard let candidate = router.path(from: sources, to: targets, penalties: penalties) else {
         break
       }
-      let realCost = candidate.edges.reduce(0.0) { $0 + Double(router.graph.edges[$1].duration) }
-      let bestCost = best.edges.reduce(0.0) { $0 + Double(router.graph.edges[$1].duration) }
+      func cost(_ e: Int) -> Double { Double(router.graph.edges[e].duration * (costs[e] ?? 1)) }
+      let realCost = candidate.edges.reduce(0.0) { $0 + cost($1) }
+      let bestCost = best.edges.reduce(0.0) { $0 + cost($1) }
       let shared = Set(candidate.edges).intersection(best.edges).reduce(0.0) {
         $0 + Double(router.graph.edges[$1].length)
       }

@@ -5,14 +5,21 @@ import NavigationCore
 /// text) and alerts, filtered by ``voiceGuidance``, spoken by espeak-ng in the voice of
 /// ``locale`` and handed to ``output`` (a player, or a WAV file in tests).
 ///
+/// espeak-ng renders off the main actor (a detached task per announcement, one at a time, in
+/// order); the audio comes back to ``output`` on the main actor. An announcement that
+/// ``voiceGuidance`` no longer allows when its audio is ready (the app muted meanwhile), or
+/// that ``stopSpeaking()`` dropped, is not played.
+///
 /// ```swift
 /// let speaker = GuidanceSpeaker(locale: "en-GB") { audio, _ in play(audio) }
 /// speaker.voiceGuidance = .alertsAndGuidance
 /// speaker.progressDidChange(progress)  // on every navigator update
+/// await speaker.finishSpeaking()       // in tests: everything queued has been played
 /// ```
 @MainActor
 public final class GuidanceSpeaker {
-  /// How much is said; lowering it takes effect with the next announcement.
+  /// How much is said; lowering it takes effect at once, also for announcements still being
+  /// rendered.
   public var voiceGuidance: VoiceGuidance {
     get { announcer.guidance }
     set { announcer.guidance = newValue }
@@ -25,9 +32,13 @@ public final class GuidanceSpeaker {
   public var output: @MainActor (SpeechAudio, Announcement) -> Void
   /// Receives speech failures (a missing voice, espeak-ng unavailable).
   public var onError: (@MainActor (SpeechError) -> Void)?
-  /// Everything spoken so far, in order.
+  /// Everything played so far, in order.
   public private(set) var spoken: [Announcement] = []
+  /// How many announcements are queued or being rendered.
+  public private(set) var pendingCount = 0
   private var announcer: VoiceAnnouncer
+  private var queue: Task<Void, Never>?
+  private var generation = 0
 
   /// A speaker in the voice of `locale`, giving its audio to `output`.
   public init(
@@ -51,12 +62,53 @@ public final class GuidanceSpeaker {
     for line in announcer.alert(text) { say(line) }
   }
 
+  /// Speaks `line` when ``voiceGuidance`` allows its kind (an announcement decided elsewhere,
+  /// such as by a navigator).
+  public func speak(_ line: Announcement) {
+    if line.isSpoken(under: voiceGuidance), !line.text.isEmpty { say(line) }
+  }
+
+  /// Drops every announcement not played yet.
+  public func stopSpeaking() { generation += 1 }
+
+  /// Returns when everything queued so far has been rendered and played (or dropped).
+  public func finishSpeaking() async {
+    while let current = queue {
+      await current.value
+      if queue == current { break }
+    }
+  }
+
   private func say(_ line: Announcement) {
-    do throws(SpeechError) {
-      let audio = try synthesizer.speak(line.text, locale: locale)
+    let previous = queue
+    let synthesizer = synthesizer
+    let locale = locale
+    let ticket = generation
+    pendingCount += 1
+    queue = Task { [weak self] in
+      await previous?.value
+      let rendered = await Task.detached(priority: .userInitiated) {
+        () -> Result<SpeechAudio, SpeechError> in
+        do throws(SpeechError) {
+          return .success(try synthesizer.speak(line.text, locale: locale))
+        } catch {
+          return .failure(error)
+        }
+      }.value
+      self?.finish(line, rendered, ticket: ticket)
+    }
+  }
+
+  private func finish(
+    _ line: Announcement, _ rendered: Result<SpeechAudio, SpeechError>, ticket: Int
+  ) {
+    pendingCount -= 1
+    guard ticket == generation, line.isSpoken(under: voiceGuidance) else { return }
+    switch rendered {
+    case .success(let audio):
       spoken.append(line)
       output(audio, line)
-    } catch {
+    case .failure(let error):
       onError?(error)
     }
   }

@@ -1,7 +1,10 @@
 import Foundation
 import Location
 import NavigationCore
+import NavigationDevices
+import NavigationUI
 import Routing
+import ViewKit
 
 /// `benchmarks location [--runs N]`: one fix through the road snapper to route progress, and
 /// map matching of a 1 Hz trace with 10 m noise, each beside a peer measured in the same
@@ -33,7 +36,10 @@ func runLocationBenchmark(_ arguments: [String]) throws {
   var matchRows: [Double] = []
   var nearestRows: [Double] = []
   var engineRows: [Double] = []
+  var sessionRows: [Double] = []
   for _ in 0..<runs {
+    sessionRows.append(
+      try MainActor.assumeIsolated { try sessionFixMicroseconds(onRoute, to: b, sink: &sink) })
     engineRows.append(
       MainActor.assumeIsolated {
         let manager = CLLocationManager(source: ReplayLocationSource(fixes: []))
@@ -88,6 +94,9 @@ func runLocationBenchmark(_ arguments: [String]) throws {
     "engine.receive", Samples(engineRows), .µs, peer: navigatorPeer,
     note: "RoadSnappedLocationEngine: snap, progress, observers")
   report(
+    "session fix→NavInfo+UI", Samples(sessionRows), .µs, peer: navigatorPeer,
+    note: "device fix: source, snapper, navigator, NavInfo, map view")
+  report(
     "  peer navigator+progress", navigatorPeer.samples, .µs, note: "Navigator.update + progress")
   let nearest = Peer(name: "nearest-edge query", samples: Samples(nearestRows))
   report(
@@ -97,4 +106,41 @@ func runLocationBenchmark(_ arguments: [String]) throws {
     "map matching speed",
     String(format: "%.0f× real time (1 Hz trace)", 1e6 / max(Samples(matchRows).median, 1e-9)))
   if sink == 42 { print("") }
+}
+
+/// Microseconds per fix for `fixes` (after the first) through a navigation session shown on a
+/// map view in a window: the device source's manager on a manual clock, the road-snapped
+/// provider's snapper, the navigator's progress and NavInfo feed, the map view's update.
+@MainActor
+func sessionFixMicroseconds(
+  _ fixes: [CLLocation], to destination: CLLocationCoordinate2D, sink: inout Double
+) throws -> Double {
+  guard let session = GMSNavigationServices.createNavigationSession(), fixes.count > 1 else {
+    throw BenchmarkError(description: "no navigation session")
+  }
+  let clock = ManualClock()
+  let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844), clock: clock)
+  let mapView = GMSMapView(frame: window.bounds)
+  window.addSubview(mapView)
+  session.clock = clock
+  let start = fixes[0].timestamp
+  let shifted = fixes.map { fix -> CLLocation in
+    var copy = fix
+    copy.timestamp -= start
+    return copy
+  }
+  session.locationSource = RoadSnappedLocationSource(
+    locationManager: CLLocationManager(source: ReplayLocationSource(fixes: shifted), clock: clock))
+  _ = mapView.enableNavigation(with: session)
+  session.isStarted = true
+  let navigator = session.navigator
+  navigator?.setDestinations([GMSNavigationWaypoint(location: destination, title: "B")!]) { _ in }
+  clock.advance(by: 0)
+  navigator?.isGuidanceActive = true
+  let steps = shifted.count - 1
+  let elapsed = microseconds {
+    for _ in 0..<steps { clock.advance(by: 1) }
+  }
+  sink += navigator?.latestNavInfo?.distanceToFinalDestinationMeters ?? 0
+  return elapsed / Double(steps)
 }

@@ -2,73 +2,13 @@ import Foundation
 import Location
 import NavigationCore
 import Routing
+import SharedTestData
 import Testing
 import ViewKit
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// gpsfake (Debian `gpsd-clients`) running a real gpsd on a loopback port.
-enum GPSFake {
-  static func executable(_ name: String, in folders: [String]) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let all = path.split(separator: ":").map(String.init) + folders
-    return all.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  static let gpsfake = executable("gpsfake", in: ["/usr/bin", "/usr/local/bin"])
-  static let gpsd = executable("gpsd", in: ["/usr/sbin", "/usr/local/sbin"])
-  static var isAvailable: Bool { gpsfake != nil && gpsd != nil }
-
-  /// A TCP port on 127.0.0.1 nobody listens on now (the kernel's choice).
-  static func freePort() throws -> UInt16 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw CLError(.network, "socket() failed") }
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard bound else { throw CLError(.network, "bind() failed") }
-    return UInt16(bigEndian: address.sin_port)
-  }
-
-  /// Starts `gpsfake -1` on `log` at `port`. Foundation starts it as the leader of its own
-  /// process group, which the gpsd it starts joins, so ``stop(_:)`` ends both.
-  static func start(log: URL, port: UInt16, cycle: Double) throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: gpsfake ?? "/usr/bin/gpsfake")
-    process.arguments = ["-1", "-q", "-c", "\(cycle)", "-P", "\(port)", log.path]
-    var environment = ProcessInfo.processInfo.environment
-    if let gpsd {
-      environment["GPSD_HOME"] = URL(fileURLWithPath: gpsd).deletingLastPathComponent().path
-    }
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
-
-  /// Ends gpsfake and its gpsd (the whole process group), waiting for gpsfake to exit.
-  /// (gpsd runs as its own user after dropping privileges, but stays in the group.)
-  static func stop(_ process: Process) {
-    let group = process.processIdentifier
-    if process.isRunning { kill(-group, SIGINT) }
-    let deadline = Date().addingTimeInterval(3)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    // gpsfake may ignore the interrupt while it waits on gpsd: end the group for sure.
-    kill(-group, SIGKILL)
-    process.waitUntilExit()
-  }
-}
 
 @Suite(.serialized) struct GPSDReplayTests {
   /// The fixture log, replayed by a real gpsd (gpsfake) on loopback, read through libgps by
@@ -84,18 +24,11 @@ enum GPSFake {
     let fixes = try NMEAParser.fixes(fromLog: String(contentsOf: log, encoding: .utf8))
     let engine = try MonacoDrive.engine.get()
     let planned = try MonacoDrive.planned()
-    // gpsfake feeds its log from its start, and gpsd reads it only once a client is there:
-    // two seconds of receiver chatter without a fix come first, so no fix is lost meanwhile.
-    let leadIn = String(
-      repeating: NMEAParser.sentence("GPRMC,095959.00,V,,,,,,,010126,,,N") + "\r\n", count: 400)
-    let fed = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "gpsfake-\(UUID().uuidString).nmea")
-    try (leadIn + String(contentsOf: log, encoding: .utf8)).write(
-      to: fed, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: fed) }
-    let port = try GPSFake.freePort()
-    let gpsfake = try GPSFake.start(log: fed, port: port, cycle: 0.005)
-    defer { GPSFake.stop(gpsfake) }
+    let replay = try GPSFake.replay(
+      String(contentsOf: log, encoding: .utf8),
+      leadIn: NMEAParser.sentence("GPRMC,095959.00,V,,,,,,,010126,,,N"))
+    defer { replay.stop() }
+    let port = replay.port
 
     let clock = ManualClock()
     let manager = CLLocationManager(

@@ -26,7 +26,9 @@ final class SpeakingObserver: RoadSnappedLocationObserver {
 @Suite(.serialized) struct VoiceGuidanceDriveTests {
   /// Drives the Monaco wrong-turn drive with voice guidance at `mode`; returns what was
   /// spoken, the WAV files written, and the engine.
-  func drive(_ mode: VoiceGuidance) throws -> ([Announcement], [URL], RoadSnappedLocationEngine) {
+  func drive(_ mode: VoiceGuidance) async throws -> (
+    [Announcement], [URL], RoadSnappedLocationEngine
+  ) {
     let engine = try MonacoDrive.engine.get()
     let fixes = SimulatedDrive(route: try MonacoDrive.driven(), noise: 6, seed: 4).fixes()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -48,6 +50,7 @@ final class SpeakingObserver: RoadSnappedLocationObserver {
     location.setRoute(try MonacoDrive.planned())
     location.startUpdatingLocation()
     clock.advance(by: fixes.last!.timestamp + 1)
+    await speaker.finishSpeaking()
     #expect(failures.isEmpty)
     #expect(location.lastFix?.status == .complete)
     return (speaker.spoken, files, location)
@@ -55,8 +58,8 @@ final class SpeakingObserver: RoadSnappedLocationObserver {
 
   /// Alerts and guidance: every maneuver's instruction (the compiler's English text) is said
   /// once, in route order, as a WAV of speech; the reroute is announced.
-  @Test func alertsAndGuidanceSpeakEveryInstructionOnce() throws {
-    let (spoken, files, location) = try drive(.alertsAndGuidance)
+  @Test func alertsAndGuidanceSpeakEveryInstructionOnce() async throws {
+    let (spoken, files, location) = try await drive(.alertsAndGuidance)
     defer { for f in files { try? FileManager.default.removeItem(at: f) } }
     let guidance = spoken.filter { $0.kind == .guidance }.map(\.text)
     #expect(spoken.filter { $0.kind == .alert }.count == location.rerouteCount)
@@ -75,12 +78,12 @@ final class SpeakingObserver: RoadSnappedLocationObserver {
   }
 
   /// Alerts only: the reroute is said, no instruction; silent: nothing at all.
-  @Test func alertsOnlyAndSilent() throws {
-    let (alerts, alertFiles, location) = try drive(.alertsOnly)
+  @Test func alertsOnlyAndSilent() async throws {
+    let (alerts, alertFiles, location) = try await drive(.alertsOnly)
     defer { for f in alertFiles { try? FileManager.default.removeItem(at: f) } }
     #expect(location.rerouteCount >= 1)
     #expect(alerts.map(\.text) == Array(repeating: "Rerouting", count: location.rerouteCount))
-    let (silent, silentFiles, _) = try drive(.silent)
+    let (silent, silentFiles, _) = try await drive(.silent)
     #expect(silent.isEmpty && silentFiles.isEmpty)
   }
 }

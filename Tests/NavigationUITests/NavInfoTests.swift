@@ -66,6 +66,58 @@ import ViewKit
     #expect(listener.navInfos.last?.routeChanged == false)
   }
 
+  /// With two destinations, the next-destination time and distance are the current leg's
+  /// remainder (the final ones add the legs after it); past the first destination they
+  /// follow the second leg; a stopped NavInfo has none.
+  @Test func nextDestinationFieldsFollowTheLegs() throws {
+    let h = try Harness(delegate: nil)
+    let listener = RecordingListener()
+    h.navigator.add(listener)
+    h.mapView.isNavigationEnabled = true
+    h.mapView.locationSimulator?.simulateLocation(at: Harness.origin)
+    let via = CLLocationCoordinate2D(latitude: 43.7330, longitude: 7.4240)
+    var status: GMSRouteStatus?
+    h.navigator.setDestinations(
+      [
+        GMSNavigationWaypoint(location: via, title: "Via")!,
+        GMSNavigationWaypoint(location: Harness.casino, title: "Casino")!,
+      ]
+    ) { status = $0 }
+    h.clock.advance(by: 0)
+    #expect(status == .OK)
+    h.navigator.isGuidanceActive = true
+    let route = try #require(h.navigator.currentRoute)
+    #expect(route.legs.count == 2)
+    h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    var sawSecondLeg = false
+    for _ in 0..<600 where h.navigator.isGuidanceActive {
+      h.clock.advance(by: 1)
+      guard let info = listener.navInfos.last, info.navState == .enroute,
+        let progress = h.navigator.routeProgress
+      else { continue }
+      let leg = progress.currentLegProgress
+      #expect(info.distanceToNextDestinationMeters == leg.distanceRemaining)
+      #expect(info.timeToNextDestinationSeconds == leg.durationRemaining)
+      let later = route.legs.dropFirst(progress.legIndex + 1)
+      let after = later.reduce(0.0) { $0 + $1.distance }
+      #expect(
+        abs(info.distanceToFinalDestinationMeters - (leg.distanceRemaining + after)) < 1)
+      if progress.legIndex == 1 {
+        sawSecondLeg = true
+        #expect(info.distanceToNextDestinationMeters == info.distanceToFinalDestinationMeters)
+      } else {
+        #expect(
+          (info.distanceToNextDestinationMeters ?? .infinity)
+            < info.distanceToFinalDestinationMeters - 100)
+      }
+    }
+    #expect(sawSecondLeg)
+    let stopped = try #require(listener.navInfos.last)
+    #expect(stopped.navState == .stopped)
+    #expect(
+      stopped.timeToNextDestinationSeconds == nil && stopped.distanceToNextDestinationMeters == nil)
+  }
+
   @Test func stepsAdvanceDistancesShrinkAndArrivalStops() throws {
     let (h, listener, steps) = try guided()
     h.mapView.locationSimulator?.speedMultiplier = 4
