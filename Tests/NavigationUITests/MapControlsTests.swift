@@ -142,7 +142,12 @@ func needleNorth(in compass: CGRect, bearing: Double) -> CGPoint {
       target: PlainMap.monaco, zoom: 16, bearing: 90, viewingAngle: 0)
     let east = m.draw("compass-plain-east")
     #expect(east.count(Drawing.buttonDay, in: PlainMap.compass) > 600)
-    // Facing east, north is to the left: the red half points left.
+    // Facing east, north is to the left on the map (its projection says so) and the red
+    // half points left.
+    let northward = CLLocationCoordinate2D(
+      latitude: PlainMap.monaco.latitude + 0.001, longitude: PlainMap.monaco.longitude)
+    let onScreen = m.mapView.projection.point(for: northward)
+    #expect(onScreen.x < 150 - 50 && abs(onScreen.y - 150) < 1)
     #expect(east.isColour(needleNorth(in: PlainMap.compass, bearing: 90), Drawing.needleNorth))
     #expect(
       !east.isColour(
@@ -154,6 +159,9 @@ func needleNorth(in compass: CGRect, bearing: Double) -> CGPoint {
     m.mapView.camera = GMSCameraPosition(
       target: PlainMap.monaco, zoom: 16, bearing: 225, viewingAngle: 0)
     let southWest = m.draw("compass-plain-southwest")
+    // Facing south-west, north is down and to the right.
+    let north225 = m.mapView.projection.point(for: northward)
+    #expect(north225.x > 150 + 20 && north225.y > 150 + 20)
     #expect(
       southWest.isColour(needleNorth(in: PlainMap.compass, bearing: 225), Drawing.needleNorth))
     #expect(
