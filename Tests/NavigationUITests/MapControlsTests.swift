@@ -528,6 +528,35 @@ final class ColourAccessory: UIView, GMSNavigationAccessoryView {
     #expect(abs(now.x - 120) < 1 && abs(now.y - 300) < 1)
   }
 
+  @Test func thePagesSnippetTurnsScrollingAndZoomingOff() {
+    let m = PlainMap()
+    // The page's snippet.
+    m.mapView.settings.scrollGestures = false
+    m.mapView.settings.zoomGestures = false
+    let camera = m.mapView.camera
+    m.fingers.drag(CGPoint(x: 100, y: 100), CGPoint(x: 200, y: 220))
+    m.fingers.tap(CGPoint(x: 80, y: 90))
+    m.clock.advance(by: 0.1)
+    m.fingers.tap(CGPoint(x: 80, y: 90))
+    m.fingers.twoFingers(
+      CGPoint(x: 130, y: 150), CGPoint(x: 170, y: 150), CGPoint(x: 90, y: 150),
+      CGPoint(x: 210, y: 150))
+    m.clock.advance(by: 1)
+    #expect(m.mapView.camera.target.latitude == camera.target.latitude)
+    #expect(m.mapView.camera.target.longitude == camera.target.longitude)
+    #expect(m.mapView.camera.zoom == camera.zoom)
+    // Programmatic moves still work (Guides/Spec.md §12).
+    m.mapView.animate(toZoom: 18)
+    m.clock.advance(by: 1)
+    #expect(m.mapView.camera.zoom == 18)
+    // Rotation stays on: a twist turns the map, and the compass appears.
+    m.fingers.twoFingers(
+      CGPoint(x: 130, y: 150), CGPoint(x: 170, y: 150), CGPoint(x: 150, y: 130),
+      CGPoint(x: 150, y: 170))
+    #expect(m.mapView.camera.bearing != 0)
+    #expect(m.draw("gestures-twisted").count(Drawing.buttonDay, in: PlainMap.compass) > 600)
+  }
+
   @Test func withoutScrollDuringRotateOrZoomThePinchTurnsAboutTheTarget() {
     let m = PlainMap()
     m.mapView.settings.allowScrollGesturesDuringRotateOrZoom = false
