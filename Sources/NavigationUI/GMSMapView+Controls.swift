@@ -17,7 +17,7 @@ extension GMSMapView {
   static let compassFadeDuration: TimeInterval = 0.25
 
   /// The map's own controls on it while navigation is off (the compass and the my-location
-  /// button, Guides/Spec.md §12): they belong to the map, not to the navigation UI, so tools
+  /// button, Guides/Spec.md §12.1): they belong to the map, not to the navigation UI, so tools
   /// checking that navigation left nothing behind (the layout audit) leave them out.
   public var mapControlViews: [UIView] {
     guard !navigationEnabled, let components else { return [] }
@@ -38,7 +38,7 @@ extension GMSMapView {
     return accessory.superview === self && !accessory.isHidden
   }
 
-  /// Whether the built-in controls show the compass now (Guides/Spec.md §12): never when
+  /// Whether the built-in controls show the compass now (Guides/Spec.md §12.1): never when
   /// ``GMSUISettings/compassButton`` is off or a header accessory shows; always while
   /// navigation has the camera following the vehicle or the route overview (a tap switches
   /// between them); otherwise while the camera's bearing is not north.
@@ -137,7 +137,7 @@ extension GMSMapView {
   // MARK: - Lighting
 
   /// The look in effect: the app's ``lightingMode`` when it set one; else, during navigation,
-  /// the navigator's suggestion (Guides/Spec.md §12); else dark when the map view's trait
+  /// the navigator's suggestion (Guides/Spec.md §12.4); else dark when the map view's trait
   /// collection is dark.
   var isLowLight: Bool {
     switch overrideUserInterfaceStyle {

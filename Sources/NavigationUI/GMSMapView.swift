@@ -204,7 +204,7 @@ open class GMSMapView: UIView {
   public var shouldDisplaySpeedLimit = false { didSet { refreshContent() } }
   /// Day or night colours of the map and the navigation UI. Until the app sets it, navigation
   /// follows the navigator's ``GMSNavigator/suggestedLightingMode`` (from the time of day and
-  /// the device's location, Guides/Spec.md §12); once set, the app's choice stays.
+  /// the device's location, Guides/Spec.md §12.4); once set, the app's choice stays.
   public var lightingMode: GMSNavigationLightingMode {
     get {
       if let chosen = controls.appLightingMode { return chosen }

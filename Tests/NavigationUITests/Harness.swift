@@ -47,7 +47,7 @@ final class Harness {
   }
 
   /// The map view's subviews other than the map's own plain-map controls (the compass and
-  /// the my-location button stay on a map without navigation, Guides/Spec.md §12).
+  /// the my-location button stay on a map without navigation, Guides/Spec.md §12.1).
   var navigationSubviews: [UIView] {
     let own = mapView.mapControlViews
     return mapView.subviews.filter { view in !own.contains { $0 === view } }
