@@ -64,7 +64,7 @@ final class BuiltInLayout {
   }
 
   /// Without navigation (with or without a delegate), the map's own controls
-  /// (Guides/Spec.md §12.1): the compass in the top trailing corner, the my-location button
+  /// (Guides/Spec.md §12): the compass in the top trailing corner, the my-location button
   /// in the bottom trailing corner, inside the safe area and ``GMSMapView/padding``. They are
   /// made the first time one is needed, so a plain map facing north costs nothing.
   func rebuildPlain() {

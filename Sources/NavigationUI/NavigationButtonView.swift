@@ -60,7 +60,7 @@ final class NavigationButtonView: ComponentView {
 }
 
 /// The compass needle: a red half pointing north on screen and a grey half pointing south,
-/// turned by the camera's bearing (Guides/Spec.md §12.1).
+/// turned by the camera's bearing (Guides/Spec.md §12).
 @MainActor
 final class CompassNeedleView: UIView {
   /// The camera bearing, in degrees clockwise from north.

@@ -142,7 +142,12 @@ func needleNorth(in compass: CGRect, bearing: Double) -> CGPoint {
       target: PlainMap.monaco, zoom: 16, bearing: 90, viewingAngle: 0)
     let east = m.draw("compass-plain-east")
     #expect(east.count(Drawing.buttonDay, in: PlainMap.compass) > 600)
-    // Facing east, north is to the left: the red half points left.
+    // Facing east, north is to the left on the map (its projection says so) and the red
+    // half points left.
+    let northward = CLLocationCoordinate2D(
+      latitude: PlainMap.monaco.latitude + 0.001, longitude: PlainMap.monaco.longitude)
+    let onScreen = m.mapView.projection.point(for: northward)
+    #expect(onScreen.x < 150 - 50 && abs(onScreen.y - 150) < 1)
     #expect(east.isColour(needleNorth(in: PlainMap.compass, bearing: 90), Drawing.needleNorth))
     #expect(
       !east.isColour(
@@ -154,6 +159,9 @@ func needleNorth(in compass: CGRect, bearing: Double) -> CGPoint {
     m.mapView.camera = GMSCameraPosition(
       target: PlainMap.monaco, zoom: 16, bearing: 225, viewingAngle: 0)
     let southWest = m.draw("compass-plain-southwest")
+    // Facing south-west, north is down and to the right.
+    let north225 = m.mapView.projection.point(for: northward)
+    #expect(north225.x > 150 + 20 && north225.y > 150 + 20)
     #expect(
       southWest.isColour(needleNorth(in: PlainMap.compass, bearing: 225), Drawing.needleNorth))
     #expect(
@@ -518,6 +526,35 @@ final class ColourAccessory: UIView, GMSNavigationAccessoryView {
     #expect(h.mapView.cameraMode == .free)
     let now = h.mapView.projection.point(for: under)
     #expect(abs(now.x - 120) < 1 && abs(now.y - 300) < 1)
+  }
+
+  @Test func thePagesSnippetTurnsScrollingAndZoomingOff() {
+    let m = PlainMap()
+    // The page's snippet.
+    m.mapView.settings.scrollGestures = false
+    m.mapView.settings.zoomGestures = false
+    let camera = m.mapView.camera
+    m.fingers.drag(CGPoint(x: 100, y: 100), CGPoint(x: 200, y: 220))
+    m.fingers.tap(CGPoint(x: 80, y: 90))
+    m.clock.advance(by: 0.1)
+    m.fingers.tap(CGPoint(x: 80, y: 90))
+    m.fingers.twoFingers(
+      CGPoint(x: 130, y: 150), CGPoint(x: 170, y: 150), CGPoint(x: 90, y: 150),
+      CGPoint(x: 210, y: 150))
+    m.clock.advance(by: 1)
+    #expect(m.mapView.camera.target.latitude == camera.target.latitude)
+    #expect(m.mapView.camera.target.longitude == camera.target.longitude)
+    #expect(m.mapView.camera.zoom == camera.zoom)
+    // Programmatic moves still work (Guides/Spec.md §12).
+    m.mapView.animate(toZoom: 18)
+    m.clock.advance(by: 1)
+    #expect(m.mapView.camera.zoom == 18)
+    // Rotation stays on: a twist turns the map, and the compass appears.
+    m.fingers.twoFingers(
+      CGPoint(x: 130, y: 150), CGPoint(x: 170, y: 150), CGPoint(x: 150, y: 130),
+      CGPoint(x: 150, y: 170))
+    #expect(m.mapView.camera.bearing != 0)
+    #expect(m.draw("gestures-twisted").count(Drawing.buttonDay, in: PlainMap.compass) > 600)
   }
 
   @Test func withoutScrollDuringRotateOrZoomThePinchTurnsAboutTheTarget() {
