@@ -49,7 +49,8 @@ public final class RoadSnappedLocationSource: GMSLocationSource, CLLocationManag
     engine.isReroutingEnabled = false
   }
 
-  /// Starts the manager; its fixes go to `deliver` (the session).
+  /// Starts the manager (asking it for when-in-use authorization first, which Linux grants
+  /// unless the manager was made refused); its fixes go to `deliver` (the session).
   public func startUpdatingLocation(_ deliver: @escaping @MainActor (CLLocation) -> Void) {
     self.deliver = deliver
     locationManager.delegate = self

@@ -62,7 +62,9 @@ public final class GMSNavigationSession {
   }
 
   /// Makes the ``locationSource`` of every new session (device input: gpsd, a replay, …);
-  /// `nil` (the default) leaves sessions with the simulator only.
+  /// `nil` (the default) leaves sessions with the simulator only. Module `NavigationDevices`
+  /// has the real one: `{ RoadSnappedLocationSource(locationManager: CLLocationManager(source:
+  /// GPSDLocationSource())) }` (Guides/Location.md).
   public static var defaultLocationSource: (@MainActor () -> (any GMSLocationSource)?)?
 
   init() {

@@ -323,6 +323,11 @@ public final class GMSNavigator {
   /// route, if any.
   public internal(set) var routeToken: String?
 
+  /// The options of a route to the destinations left: the current routing strategy, kept.
+  private var remainingOptions: GMSNavigationRoutingOptions {
+    GMSNavigationRoutingOptions(routingStrategy: routingStrategy)
+  }
+
   /// Drops the first destination and routes to the rest (deprecated in the original);
   /// returns the destination now headed for, or `nil` when none is left.
   @discardableResult
@@ -332,7 +337,7 @@ public final class GMSNavigator {
       clearDestinations()
       return nil
     }
-    _ = route(to: rest, options: GMSNavigationRoutingOptions())
+    _ = route(to: rest, options: remainingOptions)
     return destinations.first
   }
 
@@ -347,7 +352,7 @@ public final class GMSNavigator {
       answerLater(.noWaypointsError) { callback(nil, $0) }
       return
     }
-    let status = route(to: rest, options: GMSNavigationRoutingOptions())
+    let status = route(to: rest, options: remainingOptions)
     let next = status == .OK ? destinations.first : nil
     answerLater(status) { callback(next, $0) }
   }

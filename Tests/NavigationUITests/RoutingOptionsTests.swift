@@ -131,3 +131,32 @@ import ViewKit
     #expect(drivenOnMotorway == [true, false])
   }
 }
+
+extension RoutingOptionsTests {
+  /// Going on to the next destination keeps the routing strategy of the destinations.
+  @Test func continuingKeepsTheShorterStrategy() throws {
+    let h = try Harness(delegate: nil)
+    h.mapView.isNavigationEnabled = true
+    h.mapView.locationSimulator?.simulateLocation(at: Self.a8West)
+    var status: GMSRouteStatus?
+    h.navigator.setDestinations(
+      [
+        GMSNavigationWaypoint(location: Self.a8East, title: "A8 east")!,
+        GMSNavigationWaypoint(location: Harness.origin, title: "Fontvieille")!,
+      ],
+      routingOptions: GMSNavigationRoutingOptions(routingStrategy: .shorter)
+    ) { status = $0 }
+    h.clock.advance(by: 0)
+    try #require(status == .OK)
+    h.navigator.continueToNextDestination()
+    let continued = try #require(h.navigator.currentRoute)
+    #expect(h.navigator.alternateRoutes.isEmpty)
+    let best = try route(from: Self.a8West, to: Harness.origin).route
+    let shorter = try route(
+      from: Self.a8West, to: Harness.origin,
+      options: GMSNavigationRoutingOptions(routingStrategy: .shorter)
+    ).route
+    #expect(shorter.distance < best.distance - 50)
+    #expect(abs(continued.distance - shorter.distance) < 1)
+  }
+}
