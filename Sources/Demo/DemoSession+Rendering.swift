@@ -53,7 +53,9 @@ extension DemoSession {
         scene.vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
       }
     }
-    return MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+    var layer = MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+    layer.onDrawn = { [weak mapView] in mapView?.mapWasDrawn() }
+    return layer
   }
 
   /// Whether the logo component (which shows the attribution) is on screen: in the window,
