@@ -43,7 +43,9 @@ extension DemoSession {
       attribution: logoIsVisible ? nil : openStreetMapAttribution)
     scene.overlays = mapView.mapOverlayItems()
     if let navigator = mapView.navigator { scene.addGuidance(of: navigator) }
-    return MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+    var layer = MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
+    layer.onDrawn = { [weak mapView] in mapView?.mapWasDrawn() }
+    return layer
   }
 
   /// Whether the logo component (which shows the attribution) is on screen: in the window,

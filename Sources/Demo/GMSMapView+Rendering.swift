@@ -9,8 +9,65 @@ extension GMSMapView {
   /// 72-point polygons, geodesic lines and outlines along great circles, pictures looked up
   /// in `images` by name (a name not there draws as a grey pin).
   /// With ``isTrafficEnabled``, the route's congestion comes first (``trafficOverlayItems()``).
+  /// With ``isMyLocationEnabled`` and a known ``myLocation`` outside navigation, the
+  /// my-location dot comes last (``myLocationOverlayItems()``).
   public func mapOverlayItems(images: ImageCatalog = .standard) -> [MapOverlayItem] {
-    trafficOverlayItems() + appOverlayItems(images: images)
+    trafficOverlayItems() + appOverlayItems(images: images) + myLocationOverlayItems()
+  }
+
+  /// The my-location dot as the original draws it: a translucent blue circle of the fix's
+  /// horizontal accuracy (when positive), and over it a blue dot in a white ring or, when
+  /// the fix has a course, a blue arrow with a white outline pointing along the course
+  /// (turned with the map). Nothing without ``isMyLocationEnabled`` and a fix, or while
+  /// navigation is enabled (the vehicle's chevron shows the location then).
+  public func myLocationOverlayItems() -> [MapOverlayItem] {
+    guard !isNavigationEnabled, let fix = myLocation, fix.coordinate.isValid else { return [] }
+    var items: [MapOverlayItem] = []
+    if fix.horizontalAccuracy > 0, fix.horizontalAccuracy.isFinite {
+      items.append(
+        .polygon(
+          outline: GMSCircle(position: fix.coordinate, radius: fix.horizontalAccuracy).outline(),
+          holes: [], fill: Self.myLocationBlue.withAlpha(0.15),
+          stroke: Self.myLocationBlue.withAlpha(0.3), width: 1))
+    }
+    let heading = fix.course >= 0 && fix.course.isFinite
+    let image = heading ? Self.myLocationArrow : Self.myLocationDot
+    items.append(
+      .marker(
+        coordinate: fix.coordinate, image: .vector(image, tint: Self.myLocationBlue),
+        size: image.size, anchor: CGPoint(x: 0.5, y: 0.5), rotation: heading ? fix.course : 0,
+        flat: true, opacity: 1))
+    return items
+  }
+
+  /// The my-location blue.
+  static let myLocationBlue = RGBA(hex: 0x4285F4)
+
+  /// The dot: a soft shadow, a white ring and the blue centre (22 points).
+  static let myLocationDot = VectorImage(
+    size: CGSize(width: 22, height: 22),
+    layers: [
+      circleLayer(x: 11, y: 11.6, radius: 10.5, fill: .color(RGBA(hex: 0x000000, alpha: 0.18))),
+      circleLayer(x: 11, y: 11, radius: 9.5, fill: .color(RGBA(hex: 0xFFFFFF))),
+      circleLayer(x: 11, y: 11, radius: 6.5, fill: .tint),
+    ])
+
+  /// The arrow shown when the fix has a course: pointing up (north before turning).
+  static let myLocationArrow = VectorImage(
+    size: CGSize(width: 26, height: 26),
+    layers: [
+      VectorImage.Layer(
+        path: VectorPath([
+          .move(x: 13, y: 2), .line(x: 22, y: 23), .line(x: 13, y: 18.5), .line(x: 4, y: 23),
+          .close,
+        ]), fill: .tint, stroke: .color(RGBA(hex: 0xFFFFFF)), lineWidth: 2)
+    ])
+
+  /// A filled circle.
+  static func circleLayer(x: Double, y: Double, radius: Double, fill: VectorImage.Paint)
+    -> VectorImage.Layer
+  {
+    VectorImage.Layer(path: .circle(centerX: x, centerY: y, radius: radius), fill: fill)
   }
 
   /// The congestion of the navigator's route drawn over it when ``isTrafficEnabled``: each
@@ -160,6 +217,7 @@ extension GMSMapView {
     scene.overlays = mapOverlayItems(images: images)
     var layer = MapLayer(scene: scene, view: self)
     layer.anchor = cameraAnchor
+    layer.onDrawn = { [weak self] in self?.mapWasDrawn() }
     return layer
   }
 

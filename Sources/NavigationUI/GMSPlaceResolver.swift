@@ -38,6 +38,9 @@ public struct GMSPlaceIndex: Sendable {
   private let nodes: [Int64: CLLocationCoordinate2D]
   private let ways: [Int64: CLLocationCoordinate2D]
   private let names: [String: CLLocationCoordinate2D]
+  /// The named points of interest: nodes with a `name` and an `amenity`, `shop` or
+  /// `tourism` tag, in file order, each with its `osm:node/…` place ID.
+  public let pointsOfInterest: [GMSPointOfInterest]
 
   /// The index over the bundled map (`nil` when it cannot be read).
   public static let bundled: GMSPlaceIndex? = {
@@ -71,12 +74,20 @@ public struct GMSPlaceIndex: Sendable {
       }
     }
     // Named nodes first, in file order, then ways: the first element with a name keeps it.
+    var pointsOfInterest: [GMSPointOfInterest] = []
     for index in data.nodeTags.keys.sorted() {
       guard let tags = data.nodeTags[index] else { continue }
-      add(
-        tags,
-        CLLocationCoordinate2D(latitude: data.latitudes[index], longitude: data.longitudes[index]))
+      let at = CLLocationCoordinate2D(
+        latitude: data.latitudes[index], longitude: data.longitudes[index])
+      add(tags, at)
+      if let name = tags["name"], !name.isEmpty, at.isValid,
+        Self.pointOfInterestKeys.contains(where: { tags[$0] != nil })
+      {
+        pointsOfInterest.append(
+          GMSPointOfInterest(placeID: "osm:node/\(data.nodeIDs[index])", name: name, location: at))
+      }
     }
+    self.pointsOfInterest = pointsOfInterest
     var ways: [Int64: CLLocationCoordinate2D] = [:]
     for way in data.ways {
       let points = way.nodeIDs.compactMap { nodes[$0] }
@@ -99,6 +110,29 @@ public struct GMSPlaceIndex: Sendable {
       return table[id]
     }
     return names[Self.key(placeID)]
+  }
+
+  /// The tags that make a named node a point of interest.
+  static let pointOfInterestKeys = ["amenity", "shop", "tourism"]
+
+  /// The point of interest nearest `coordinate` within `radius` metres, `nil` for none (the
+  /// first in file order among equally near ones).
+  public func pointOfInterest(
+    near coordinate: CLLocationCoordinate2D, within radius: CLLocationDistance
+  ) -> GMSPointOfInterest? {
+    guard coordinate.isValid, radius.isFinite, radius >= 0 else { return nil }
+    // A box first (degrees of latitude and longitude the radius spans), then the distance.
+    let dLat = radius / 111_000 + 1e-9
+    let dLon = dLat / max(0.01, cos(coordinate.latitude * .pi / 180))
+    var best: (poi: GMSPointOfInterest, distance: Double)?
+    for poi in pointsOfInterest
+    where abs(poi.location.latitude - coordinate.latitude) <= dLat
+      && abs(poi.location.longitude - coordinate.longitude) <= dLon
+    {
+      let distance = Geodesy.distance(coordinate, poi.location)
+      if distance <= radius, distance < best?.distance ?? .infinity { best = (poi, distance) }
+    }
+    return best?.poi
   }
 
   /// A name folded for comparison: no case, no accents, single spaces.

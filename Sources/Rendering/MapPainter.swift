@@ -7,6 +7,9 @@ import NavigationCore
 /// dimmed), destinations, the vehicle chevron and the attribution.
 struct MapPainter: Sendable {
   let scene: MapScene
+  /// The app's overlays, destinations and markers as a kept raster (``OverlayLayer``), or
+  /// `nil` to draw them.
+  var overlayLayer: PlacedLayer?
 
   /// Local metres around an origin: the base map's own, or the camera's centre without one.
   struct LocalFrame {
@@ -86,9 +89,13 @@ struct MapPainter: Sendable {
   func paintMarkers(in cr: OpaquePointer, anchor: CGPoint) {
     var m = matrix(anchor: anchor)
     paintRoute(in: cr, matrix: &m)
-    paintOverlayItems(markers: false, in: cr, matrix: &m)
-    paintDestinations(in: cr, matrix: &m)
-    paintOverlayItems(markers: true, in: cr, matrix: &m)
+    if let overlayLayer {
+      overlayLayer.composite(in: cr)
+    } else {
+      paintOverlayItems(markers: false, in: cr, matrix: &m)
+      paintDestinations(in: cr, matrix: &m)
+      paintOverlayItems(markers: true, in: cr, matrix: &m)
+    }
     paintVehicle(in: cr, matrix: &m)
   }
 

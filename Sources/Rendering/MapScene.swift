@@ -110,6 +110,9 @@ public struct MapLayer {
   public var scene: MapScene
   /// The view the map fills.
   public var view: UIView?
+  /// Called on the main thread each time the map has been painted into a picture (a map
+  /// view's tile callbacks follow it: the `Demo` module's map layer of a `GMSMapView` sets it).
+  public var onDrawn: (@MainActor () -> Void)?
   /// The view whose centre the camera centres on (the navigation UI's viewport).
   public var viewport: UIView?
   /// Where the camera's centre goes in the map view's coordinates when there is no

@@ -297,16 +297,19 @@ enum ParallelMapRaster {
   /// and stride.
   /// (A raster the cache let go of is reused when it has the size: a fresh 12 MB surface
   /// costs thousands of page faults. Its old pixels stay; every caller paints them all.)
+  /// A transparent one (`transparent`, never from the cache) starts cleared.
   @MainActor
   static func makeSurface(
-    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache? = .shared
+    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache? = .shared,
+    transparent: Bool = false
   ) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, stride: Int)? {
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     guard width > 0, height > 0, width <= 32_768,
       height <= 32_768,
-      let surface = cache?.spareSurface(width: width, height: height)
-        ?? cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
+      let surface = (transparent ? nil : cache?.spareSurface(width: width, height: height))
+        ?? cairo_image_surface_create(
+          transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     else { return nil }
     guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
       let data = cairo_image_surface_get_data(surface)

@@ -156,11 +156,13 @@ public struct Renderer {
 
   /// Forgets the map geometry rasters kept for the next frames (see ``rendersInParallel``:
   /// a raster frame keeps its map geometry and the next frames with the same map, camera and
-  /// style reuse it) and the kept map tiles (``usesMapTiles``).
+  /// style reuse it), the kept map tiles (``usesMapTiles``) and the kept raster of many
+  /// overlays.
   public static func forgetKeptMapRasters() {
     MapRasterCache.shared.removeAll()
     MapTileCache.shared.removeAll()
     KeptEncoding.shared.removeAll()
+    OverlayLayer.forget()
   }
 
   /// How the kept map tiles have been used so far (``usesMapTiles``), and what they take.
@@ -242,8 +244,13 @@ public struct Renderer {
     try validate(size: size)
     let surface = try CairoSurface(
       kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
-    let painter = MapPainter(scene: scene)
+    var prepared = MapPainter(scene: scene)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
+    if kind == .raster {
+      prepared.overlayLayer = OverlayLayer.placed(
+        for: prepared, size: size, anchor: anchor, scale: scale, in: surface.context)
+    }
+    let painter = prepared
     let painted =
       kind == .raster && rendersInParallel
       ? ParallelMapRaster.paint(

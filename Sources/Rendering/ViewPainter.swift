@@ -291,8 +291,13 @@ final class ViewPainter: ViewTreePaintingHooks {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
-      let painter = MapPainter(scene: map.scene)
+      var prepared = MapPainter(scene: map.scene)
       let anchor = map.anchor(in: view, at: time)
+      if let scale = rasterScale {
+        prepared.overlayLayer = OverlayLayer.placed(
+          for: prepared, size: bounds.size, anchor: anchor, scale: scale, in: cr)
+      }
+      let painter = prepared
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
       // Rows under opaque views painted later (a header, a footer) are not drawn.
       // The route and markers go over each band of the copy on its thread.
@@ -308,6 +313,7 @@ final class ViewPainter: ViewTreePaintingHooks {
         in: cr, size: bounds.size, anchor: anchor, underlays: !painted.drawn,
         markers: !painted.overlaid)
       cairo_restore(cr)
+      map.onDrawn?()
       // Rows no view after the map draws into are final.
       if tellsPipeline { pipeline?.reached(step) }
     }

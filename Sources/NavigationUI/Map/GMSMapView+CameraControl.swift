@@ -25,6 +25,10 @@ final class MapState {
   var overlayGeneration = 0
   /// The drawing order kept for an overlay generation.
   var drawingOrder: (generation: Int, overlays: [GMSOverlay])?
+  /// The base map's look in the last drawn frame (see ``GMSMapView/mapWasDrawn()``).
+  var drawnTiles: MapDrawnLook.Tiles?
+  /// What the last `mapViewSnapshotReady` was for.
+  var snapshotLook: MapDrawnLook?
 }
 
 /// A camera animation in progress on the window's clock.

@@ -36,6 +36,8 @@ extension GMSMapView: UITouchResponding {
   static let longPressDuration: TimeInterval = 0.5
   /// Seconds a second tap may follow the first for a double tap.
   static let doubleTapInterval: TimeInterval = 0.3
+  /// Points from the my-location dot's centre a tap reaches it.
+  static let myLocationTapRadius: CGFloat = 12
 
   /// Fingers went down on the map.
   public func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -290,8 +292,9 @@ extension GMSMapView: UITouchResponding {
     setCameraStorage(constrained(camera), gesture: true)
   }
 
-  /// A tap: the info window, a marker, a tappable overlay, a named place, or the map. A
-  /// second tap soon after at the same place zooms in one level about it instead.
+  /// A tap: the info window, a marker, a tappable overlay, the my-location dot, a named
+  /// place, or the map. A second tap soon after at the same place zooms in one level about
+  /// it instead.
   private func tap(at point: CGPoint, time: TimeInterval) {
     if let pending = mapState.touches.pendingTap {
       pending.invalidate()
@@ -323,8 +326,15 @@ extension GMSMapView: UITouchResponding {
         return
       }
       map.selectedMarker = nil
+      if !map.isNavigationEnabled, let fix = map.myLocation {
+        let dot = map.projection.point(for: fix.coordinate)
+        if hypot(dot.x - point.x, dot.y - point.y) <= Self.myLocationTapRadius {
+          map.mapState.delegate?.mapView(map, didTapMyLocation: fix.coordinate)
+          return
+        }
+      }
       let coordinate = map.projection.coordinate(for: point)
-      if let place = map.pointOfInterestProvider?(coordinate, 22 * map.metersPerPoint) {
+      if let place = map.pointOfInterest(near: coordinate, within: 22 * map.metersPerPoint) {
         map.mapState.delegate?.mapView(
           map, didTapPOIWithPlaceID: place.placeID, name: place.name, location: place.location)
         return
@@ -348,12 +358,37 @@ extension GMSMapView: UITouchResponding {
 extension GMSMapView {
   /// Finds the named place of the base map near a tapped coordinate (within the given
   /// metres), for ``GMSMapViewDelegate/mapView(_:didTapPOIWithPlaceID:name:location:)``;
-  /// the base map's owner sets it (the demo does, from OpenStreetMap's named features).
+  /// `nil` (the default) takes the nearest of ``GMSPlaceIndex/pointsOfInterest`` in
+  /// ``GMSPlaceResolver/index`` (the OpenStreetMap data's named amenities, shops and
+  /// tourist places) while the map is drawn and its style shows points of interest.
   public var pointOfInterestProvider:
     (@MainActor (CLLocationCoordinate2D, CLLocationDistance) -> GMSPointOfInterest?)?
   {
     get { mapState.pointOfInterestProvider }
     set { mapState.pointOfInterestProvider = newValue }
+  }
+
+  /// The named place a tap at `coordinate` hits (see ``pointOfInterestProvider``).
+  func pointOfInterest(near coordinate: CLLocationCoordinate2D, within radius: CLLocationDistance)
+    -> GMSPointOfInterest?
+  {
+    if let provider = pointOfInterestProvider { return provider(coordinate, radius) }
+    guard mapType != .none, showsPointsOfInterest else { return nil }
+    return GMSPlaceResolver.index?.pointOfInterest(near: coordinate, within: radius)
+  }
+
+  /// Whether the style leaves points of interest visible: the last rule for `all`, `poi` or
+  /// a `poi.` type other than parks with a visibility styler decides (on when none does).
+  var showsPointsOfInterest: Bool {
+    var shown = true
+    for rule in mapStyle?.rules ?? [] {
+      let type = rule.featureType
+      guard type == "all" || type == "poi" || (type.hasPrefix("poi.") && type != "poi.park"),
+        ["all", "labels", "labels.icon"].contains(rule.elementType)
+      else { continue }
+      for case .visibility(let value) in rule.stylers { shown = value != "off" }
+    }
+    return shown
   }
 }
 

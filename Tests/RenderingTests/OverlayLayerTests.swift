@@ -1,0 +1,111 @@
+import Foundation
+import NavigationCore
+import Testing
+import ViewKit
+
+@testable import Rendering
+
+/// Many overlays drawn once into a kept raster and composited on later frames.
+@MainActor
+@Suite(.serialized) struct OverlayLayerTests {
+  static let monaco = CLLocationCoordinate2D(latitude: 43.7384, longitude: 7.4246)
+
+  /// 40 markers in a grid, 4 lines (one with a gradient) and a translucent polygon around
+  /// the camera at `center`.
+  static func scene(_ map: BaseMap, center: CLLocationCoordinate2D) -> MapScene {
+    var scene = MapScene(
+      map: map, camera: MapCamera(center: center, metersPerPoint: 1, heading: 0))
+    func at(_ east: Double, _ north: Double) -> CLLocationCoordinate2D {
+      Geodesy.destination(
+        from: Geodesy.destination(from: monaco, distance: east, bearing: 90), distance: north,
+        bearing: 0)
+    }
+    for i in 0..<40 {
+      scene.overlays.append(
+        .marker(
+          coordinate: at(Double(i % 8) * 25 - 90, Double(i / 8) * 40 - 90),
+          image: .pin(RGBA(hex: i % 2 == 0 ? 0xEA4335 : 0x4285F4)),
+          size: CGSize(width: 27, height: 43), anchor: CGPoint(x: 0.5, y: 1), rotation: 0,
+          flat: false, opacity: 1))
+    }
+    for i in 0..<4 {
+      scene.overlays.append(
+        .polyline(
+          coordinates: [at(-100, Double(i) * 30 - 60), at(0, Double(i) * 20), at(100, -50)],
+          width: 5, color: RGBA(hex: 0x34A853),
+          spans: i == 0
+            ? [MapStrokeSpan(from: RGBA(hex: 0x00FF00), to: RGBA(hex: 0xFF0000), segments: 2)] : [])
+      )
+    }
+    scene.overlays.append(
+      .polygon(
+        outline: [at(-40, -40), at(40, -40), at(40, 40), at(-40, 40)], holes: [],
+        fill: RGBA(hex: 0x4285F4, alpha: 0.3), stroke: RGBA(hex: 0x4285F4), width: 2))
+    return scene
+  }
+
+  static func draw(_ scene: MapScene, scale: Double, layered: Bool) throws -> RasterImage {
+    OverlayLayer.minimumOverlays = layered ? 32 : .max
+    defer { OverlayLayer.minimumOverlays = 32 }
+    return try RasterImage(
+      png: Renderer(scale: scale).png(map: scene, size: CGSize(width: 200, height: 240)))
+  }
+
+  /// Pixels whose channels differ by more than 3 levels.
+  static func differing(_ a: RasterImage, _ b: RasterImage) -> Int {
+    var count = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        guard let p = a.pixel(x: x, y: y), let q = b.pixel(x: x, y: y) else { return .max }
+        let d = max(
+          abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
+          abs(Int(p.blue) - Int(q.blue)))
+        if d > 3 { count += 1 }
+      }
+    }
+    return count
+  }
+
+  @Test func aKeptRasterGivesTheDirectDrawingAndFollowsWholePixelMoves() throws {
+    let map = try BaseMap.bundled()
+    Renderer.forgetKeptMapRasters()
+    let scene = Self.scene(map, center: Self.monaco)
+    let direct = try Self.draw(scene, scale: 2, layered: false)
+    let draws = OverlayLayer.drawCount
+    let layered = try Self.draw(scene, scale: 2, layered: true)
+    #expect(OverlayLayer.drawCount == draws + 1)
+    try layered.pngData().write(
+      to: URL(fileURLWithPath: NSTemporaryDirectory() + "map21-layer.png"))
+    #expect(Self.differing(direct, layered) <= direct.width * direct.height / 1000)
+    // The camera moved 3.5 m = 7 pixels east: the raster is reused.
+    let moved = Self.scene(
+      map, center: Geodesy.destination(from: Self.monaco, distance: 3.5, bearing: 90))
+    let reused = try Self.draw(moved, scale: 2, layered: true)
+    #expect(OverlayLayer.drawCount == draws + 1)
+    let movedDirect = try Self.draw(moved, scale: 2, layered: false)
+    #expect(Self.differing(movedDirect, reused) <= direct.width * direct.height / 1000)
+    // Another zoom: drawn again.
+    var zoomed = moved
+    zoomed.camera.metersPerPoint = 1.1
+    let redrawn = try Self.draw(zoomed, scale: 2, layered: true)
+    #expect(OverlayLayer.drawCount == draws + 2)
+    #expect(Self.differing(try Self.draw(zoomed, scale: 2, layered: false), redrawn) <= 48)
+  }
+
+  @Test func atScaleOneOnlyAnUnmovedCameraReusesTheRaster() throws {
+    let map = try BaseMap.bundled()
+    Renderer.forgetKeptMapRasters()
+    let scene = Self.scene(map, center: Self.monaco)
+    let draws = OverlayLayer.drawCount
+    _ = try Self.draw(scene, scale: 1, layered: true)
+    _ = try Self.draw(scene, scale: 1, layered: true)
+    #expect(OverlayLayer.drawCount == draws + 1)
+    // 0.3 m: a fraction of a pixel; drawn again, as the direct drawing.
+    let moved = Self.scene(
+      map, center: Geodesy.destination(from: Self.monaco, distance: 0.3, bearing: 0))
+    let layered = try Self.draw(moved, scale: 1, layered: true)
+    #expect(OverlayLayer.drawCount == draws + 2)
+    let direct = try Self.draw(moved, scale: 1, layered: false)
+    #expect(Self.differing(direct, layered) <= direct.width * direct.height / 1000)
+  }
+}
