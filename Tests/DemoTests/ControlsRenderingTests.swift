@@ -8,6 +8,19 @@ import SharedTestData
 import Testing
 import ViewKit
 
+/// A 390 × 844 window on a manual clock with a map view (built-in layout), the terms
+/// accepted.
+@MainActor
+func navigationScreen(safeArea: UIEdgeInsets) -> (ManualClock, UIWindow, GMSMapView) {
+  let clock = ManualClock()
+  let window = UIWindow(
+    frame: CGRect(x: 0, y: 0, width: 390, height: 844), safeAreaInsets: safeArea, clock: clock)
+  let mapView = GMSMapView(frame: window.bounds)
+  window.addSubview(mapView)
+  try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
+  return (clock, window, mapView)
+}
+
 /// Destination markers, the destination's building and entrance, 3D buildings and the trip
 /// progress bar's traffic (Guides/Spec.md §12.6, §12.9), checked by drawn pixels.
 @MainActor
@@ -19,11 +32,7 @@ import ViewKit
   /// A 390 × 844 window with a map view (built-in layout), navigation on and a route to the
   /// casino; not guiding, so no header or footer covers the map.
   static func routed() throws -> (UIWindow, GMSMapView) {
-    let clock = ManualClock()
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844), clock: clock)
-    let mapView = GMSMapView(frame: window.bounds)
-    window.addSubview(mapView)
-    try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
+    let (clock, window, mapView) = navigationScreen(safeArea: .zero)
     mapView.isNavigationEnabled = true
     let navigator = try #require(mapView.navigator)
     mapView.locationSimulator?.simulateLocation(at: origin)
@@ -191,13 +200,8 @@ import ViewKit
   static func guiding(_ fixture: String) throws -> (UIWindow, GMSMapView, UIView) {
     let routes = try RouteDecoder.decodeFile(at: SharedTestData.path("routes/\(fixture)"))
     let route = try #require(routes.first)
-    let clock = ManualClock()
-    let window = UIWindow(
-      frame: CGRect(x: 0, y: 0, width: 390, height: 844),
-      safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0), clock: clock)
-    let mapView = GMSMapView(frame: window.bounds)
-    window.addSubview(mapView)
-    try? GMSNavigationServices.acceptTermsAndConditions(persisting: false)
+    let (clock, window, mapView) = navigationScreen(
+      safeArea: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
     mapView.settings.isNavigationTripProgressBarEnabled = true
     mapView.isNavigationEnabled = true
     let navigator = try #require(mapView.navigator)
