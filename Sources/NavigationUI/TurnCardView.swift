@@ -17,9 +17,6 @@ final class TurnCardView: ComponentView {
     super.init(identifier: "turnCard")
     layer.cornerRadius = NavigationStyleValues.defaultCornerRadius
     layer.maskedCorners = [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    directionalLayoutMargins = NSDirectionalEdgeInsets(
-      top: 0, leading: NavigationStyleValues.headerFooterHorizontalPadding, bottom: 0,
-      trailing: NavigationStyleValues.headerFooterHorizontalPadding)
     secondary.accessibilityIdentifier = "turnCard.secondary"
     addSubview(secondary)
     for label in [arrow, distance, road, lanes, thenRow] { addSubview(label) }

@@ -429,3 +429,37 @@ func find(_ identifier: String, in view: UIView) -> UIView? {
     #expect(h.mapView.indoorDisplay.activeLevel == nil)
   }
 }
+
+/// Seed 003's margin stacking rule (Guides/Spec.md §8): a Google view placed on another's
+/// `layoutMarginsGuide` touches it.
+@MainActor
+@Suite struct MarginStackingTests {
+  @Test func theSpeedWidgetOnTheETACardsMarginsGuideTouchesItWithoutOverlap() throws {
+    let (h, g) = try guiding { h in
+      h.mapView.shouldDisplaySpeedometer = true
+      h.navigator.routeProvider = FixedRouteProvider(routes: [try! limitedRoute()])
+    }
+    let speedWidget = g.speedWidget
+    let etaCard = g.etaCard
+    speedWidget.translatesAutoresizingMaskIntoConstraints = false
+    h.mapView.addSubview(speedWidget)
+    NSLayoutConstraint.activate([
+      speedWidget.leadingAnchor.constraint(equalTo: etaCard.layoutMarginsGuide.leadingAnchor),
+      speedWidget.bottomAnchor.constraint(equalTo: etaCard.layoutMarginsGuide.topAnchor),
+    ])
+    h.mapView.locationSimulator?.speedMultiplier = 0.3
+    h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    h.clock.advance(by: 4)
+    let widget = h.frame(speedWidget)
+    let card = h.frame(etaCard)
+    #expect(widget.height == 56)
+    #expect(widget.maxY == card.minY)
+    #expect(widget.minX == card.minX + NavigationStyleValues.headerFooterHorizontalPadding)
+    let image = try captureWindow(h.window, saveAs: "margin-stacking")
+    // The sign's red ring ends just above the card; the card's first rows are its own colour.
+    let x = Int(widget.midX)
+    #expect(isRed(try #require(image.pixel(x: x, y: Int(widget.maxY) - 2))))
+    #expect(!isRed(try #require(image.pixel(x: x, y: Int(card.minY) + 1))))
+    #expect(isWhite(try #require(image.pixel(x: x, y: Int(card.minY) + 3))))
+  }
+}
