@@ -125,6 +125,7 @@ public struct DemoReport: Sendable {
       <section id="states"><h2>States</h2><div class="states">\(stateFigures)</div></section>
       <section id="timings"><h2>Timings</h2>\(timingTable)</section>
       \(mapScreenSection)
+      \(gallerySection)
       <script>\(script)</script>
       </body></html>
 
@@ -245,6 +246,24 @@ public struct DemoReport: Sendable {
       GMSPolyline with a gradient GMSStyleSpan, GMSCircle, an info window and a GMSMapStyle.</p>
       <img class="route" alt="a map screen with markers and polylines" \
       src="\(Self.dataURI(run.mapScreenPNG, type: "image/png"))"></section>
+      """
+  }
+
+  /// The settings gallery, when the run made one: one figure per control, with its code.
+  var gallerySection: String {
+    guard !run.settingsGallery.isEmpty else { return "" }
+    let figures = run.settingsGallery.enumerated().map { i, shot in
+      """
+      <figure id="gallery-\(i)"><img alt="\(Self.escape(shot.title))" \
+      src="\(Self.dataURI(shot.png, type: "image/png"))">\
+      <figcaption><b>\(Self.escape(shot.title))</b><pre>\(Self.escape(shot.code))</pre>\
+      </figcaption></figure>
+      """
+    }.joined(separator: "\n")
+    return """
+      <section id="gallery"><h2>Settings gallery</h2><p>"Modify the navigation UI" on the \
+      built-in layout: each picture a fresh drive with one setting.</p>
+      <div class="states">\(figures)</div></section>
       """
   }
 

@@ -58,18 +58,21 @@ public struct DemoRun: Sendable {
   /// A plain map screen with markers, polylines and a custom style
   /// (``DemoSession/mapScreenPNG(size:)``), as a PNG.
   public var mapScreenPNG = Data()
+  /// The settings gallery (``DemoSession/settingsGallery(_:)``), when the run made one.
+  public var settingsGallery: [SettingsGalleryShot] = []
   /// Where the report was written.
   public var reportURL: URL
 
   /// Drives the session, writes `frames/*.png` and `report.html` (one self-contained file:
   /// frames embedded up to `embeddingLimit` bytes, past it every second, fourth … frame;
   /// only the frames the report shows stay in memory) under `folder`, and calls
-  /// `progress(done, total)` after each frame.
+  /// `progress(done, total)` after each frame. With `settingsGallery`, it also shoots the
+  /// settings gallery into `gallery/NN.png` and the report.
   ///
   /// - Throws: ``DemoError`` for bad data (no route) or a failure to draw or write.
   @MainActor public static func record(
     _ configuration: DemoConfiguration, into folder: URL,
-    embeddingLimit: Int = DemoReport.defaultEmbeddingLimit,
+    embeddingLimit: Int = DemoReport.defaultEmbeddingLimit, settingsGallery: Bool = false,
     progress: (Int, Int) -> Void = { _, _ in }
   ) throws(DemoError) -> DemoRun {
     let started = DispatchTime.now().uptimeNanoseconds
@@ -148,6 +151,15 @@ public struct DemoRun: Sendable {
     run.events = session.events
     run.routeSVG = try session.routeOverviewSVG(size: CGSize(width: 480, height: 480))
     run.mapScreenPNG = try session.mapScreenPNG()
+    if settingsGallery {
+      run.settingsGallery = try DemoSession.settingsGallery(configuration)
+      let galleryFolder = folder.appendingPathComponent("gallery")
+      try write(nil, to: galleryFolder)
+      for (i, shot) in run.settingsGallery.enumerated() {
+        try write(
+          shot.png, to: galleryFolder.appendingPathComponent(String(format: "%02d.png", i)))
+      }
+    }
     run.totalSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     try write(
       Data(DemoReport(run: run, embeddingLimit: embeddingLimit).html.utf8), to: run.reportURL)

@@ -31,18 +31,15 @@ extension DemoSession {
     case .failure(let error): throw error
     }
     mapView.stepCameraAnimation(at: clock.now)
-    let camera = MapCamera(
-      center: mapView.camera.target, metersPerPoint: mapView.metersPerPoint,
-      heading: mapView.camera.bearing)
     // The logo component shows the attribution on screen; the report carries the full line.
     // Day or night, the map type and the app's style (GMSMapView+Rendering).
     let look = mapView.renderedMapStyle()
     var scene = MapScene(
-      map: look.drawsBaseMap ? map : nil, camera: camera, style: look.style,
+      map: look.drawsBaseMap ? map : nil, camera: mapView.renderedCamera, style: look.style,
       showsRoadNames: look.showsRoadNames,
       attribution: logoIsVisible ? nil : openStreetMapAttribution)
     scene.overlays = mapView.mapOverlayItems()
-    if let navigator = mapView.navigator { scene.addGuidance(of: navigator) }
+    mapView.addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
     layer.onDrawn = { [weak mapView] in mapView?.mapWasDrawn() }
     return layer

@@ -35,6 +35,8 @@ public final class DemoSession {
   private var log: [DemoEvent] = []
   private var nextPrompt = 0
   private let delegate: (any NavigationLayoutDelegate)?
+  /// Objects a gallery screen keeps for as long as the session (a directions list).
+  var galleryKeepAlive: [AnyObject] = []
 
   /// Sets up the screen, routes and starts guidance with the simulator at time 0, the
   /// navigation UI laid out by `layoutDelegate` when given (else by the configuration's

@@ -31,26 +31,8 @@ final class MapViewCapturePainting: CapturePaintingProvider {
 
 extension GMSMapView {
   /// The map a capture shows: ``mapLayer(baseMap:images:at:)`` over the bundled extract, with
-  /// the navigator's route, destination and vehicle.
+  /// the navigator's route, destinations and vehicle.
   func capturedMapLayer(at time: TimeInterval) -> MapLayer {
-    var layer = mapLayer(baseMap: try? BaseMap.bundled(), at: time)
-    if let navigator { layer.scene.addGuidance(of: navigator) }
-    return layer
-  }
-}
-
-extension MapScene {
-  /// Adds what `navigator` guides along: the route with its travelled part, the destination,
-  /// the alternatives and the vehicle at the last fix.
-  @MainActor mutating func addGuidance(of navigator: GMSNavigator) {
-    if let route = navigator.currentRoute {
-      self.route = RouteOverlay(
-        route: route, distanceTraveled: navigator.routeProgress?.distanceTraveled ?? 0)
-      destinations = route.geometry.last.map { [$0] } ?? []
-    }
-    alternatives = navigator.alternateRoutes.map(\.geometry)
-    if let fix = navigator.lastLocation {
-      vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
-    }
+    mapLayer(baseMap: try? BaseMap.bundled(), at: time)
   }
 }

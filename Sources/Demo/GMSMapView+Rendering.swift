@@ -198,6 +198,8 @@ extension GMSMapView {
       }
     }
     if let mapStyle { MapStyleRules.apply(mapStyle, to: &style, showsRoadNames: &names) }
+    // Guides/Spec.md §12.9: no buildings at all when they are turned off.
+    if !isBuildingsEnabled { style.hiddenKinds.insert(.building) }
     return (style, names, mapType != .none)
   }
 
@@ -210,15 +212,47 @@ extension GMSMapView {
     if let time { stepCameraAnimation(at: time) }
     let look = renderedMapStyle()
     var scene = MapScene(
-      map: look.drawsBaseMap ? baseMap : nil,
-      camera: MapCamera(
-        center: camera.target, metersPerPoint: metersPerPoint, heading: camera.bearing),
-      style: look.style, showsRoadNames: look.showsRoadNames)
+      map: look.drawsBaseMap ? baseMap : nil, camera: renderedCamera, style: look.style,
+      showsRoadNames: look.showsRoadNames)
     scene.overlays = mapOverlayItems(images: images)
+    addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: self)
     layer.anchor = cameraAnchor
     layer.onDrawn = { [weak self] in self?.mapWasDrawn() }
     return layer
+  }
+
+  /// The renderer's camera for this map view: its target, zoom, bearing and tilt (raised
+  /// buildings when tilted).
+  public var renderedCamera: MapCamera {
+    var mapCamera = MapCamera(
+      center: camera.target, metersPerPoint: metersPerPoint, heading: camera.bearing)
+    mapCamera.tilt = camera.viewingAngle
+    return mapCamera
+  }
+
+  /// The navigation layer over `scene`: the route with its travelled part, the alternatives,
+  /// the vehicle and, while ``GMSUISettings/showsDestinationMarkers`` (Guides/Spec.md §12.9),
+  /// a marker at the end of each leg with the destination's building (the one containing the
+  /// waypoint, or within 30 m of it, in `scene.map`) highlighted and its entrances shown.
+  /// Nothing without a navigator.
+  public func addNavigationOverlays(to scene: inout MapScene) {
+    guard let navigator else { return }
+    if let route = navigator.currentRoute {
+      scene.route = RouteOverlay(
+        route: route, distanceTraveled: navigator.routeProgress?.distanceTraveled ?? 0)
+      if settings.showsDestinationMarkers {
+        let ends = route.legs.compactMap { $0.geometry.last }
+        scene.destinations = ends.isEmpty ? (route.geometry.last.map { [$0] } ?? []) : ends
+        var places = navigator.destinations.map(\.coordinate).filter(\.isValid)
+        if places.isEmpty { places = scene.destinations }
+        scene.destinationBuildings = places.compactMap { scene.map?.building(at: $0) }
+      }
+    }
+    scene.alternatives = navigator.alternateRoutes.map(\.geometry)
+    if let fix = navigator.lastLocation {
+      scene.vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
+    }
   }
 
   /// What the renderer draws for an image: the default pin for ``GMSMarker/markerImage(with:)``

@@ -6,6 +6,7 @@ import ViewKit
 struct LegacySettings: Equatable {
   var header, footer, tripProgressBar, reportButton: Bool
   var padding: UIEdgeInsets
+  var paddingAdjustment: GMSMapViewPaddingAdjustmentBehavior
 
   @MainActor init(_ map: GMSMapView) {
     let s = map.settings
@@ -14,6 +15,7 @@ struct LegacySettings: Equatable {
     tripProgressBar = s.isNavigationTripProgressBarEnabled
     reportButton = s.isNavigationReportIncidentButtonEnabled
     padding = map.padding
+    paddingAdjustment = map.paddingAdjustmentBehavior
   }
 
   /// The names of the properties that differ from `other`.
@@ -28,6 +30,7 @@ struct LegacySettings: Equatable {
       names.append("settings.isNavigationReportIncidentButtonEnabled")
     }
     if padding != other.padding { names.append("padding") }
+    if paddingAdjustment != other.paddingAdjustment { names.append("paddingAdjustmentBehavior") }
     return names
   }
 }

@@ -66,7 +66,7 @@ public struct DemoCommand: HelpedCommand, Equatable, Sendable {
     var bar = ProgressBar(context: context, label: "rendering frames")
     var last = (0, 0)
     let result = Result { () throws(DemoError) in
-      try DemoRun.record(configuration, into: folder) { done, total in
+      try DemoRun.record(configuration, into: folder, settingsGallery: true) { done, total in
         last = (done, total)
         bar.update(done, of: total)
       }
@@ -81,6 +81,11 @@ public struct DemoCommand: HelpedCommand, Equatable, Sendable {
     context.print(
       "Wrote \(run.frames.count) frames to \(folder.appendingPathComponent("frames").path)/")
     context.print("Report: \(run.reportURL.path)")
+    if !run.settingsGallery.isEmpty {
+      context.print(
+        "Settings gallery: \(run.settingsGallery.count) screens in "
+          + "\(folder.appendingPathComponent("gallery").path)/")
+    }
     context.print(
       "Simulated \(String(format: "%.1f", run.frames.last?.time ?? 0)) s of driving, "
         + "\(run.events.count) events, in \(seconds) s")

@@ -8,7 +8,10 @@ final class BuiltInLayout {
   let headerGuide = UILayoutGuide()
   let footerGuide = UILayoutGuide()
   var buttonsGuide: UILayoutGuide?
-  var alternateButtonsGuide = UILayoutGuide()
+  /// The app's alternate guide for the bottom-trailing buttons, if it set one.
+  var alternateButtonsGuide: UILayoutGuide?
+  /// The default alternate guide: only its top is constrained, to the safe area's bottom.
+  let defaultAlternateButtonsGuide = UILayoutGuide()
   /// The bottom of the map content: above the footer and above a prompt on screen.
   let contentGuide = UILayoutGuide()
   private let bottomStack = GMSNavigationHidingStackView(position: .bottom, alignment: .trailing)
@@ -26,7 +29,11 @@ final class BuiltInLayout {
     self.mapView = mapView
     headerGuide.identifier = "navigationHeaderLayoutGuide"
     footerGuide.identifier = "navigationFooterLayoutGuide"
-    alternateButtonsGuide.identifier = "bottomTrailingButtonsAlternateLayoutGuide"
+    defaultAlternateButtonsGuide.identifier = "bottomTrailingButtonsAlternateLayoutGuide"
+    mapView.addLayoutGuide(defaultAlternateButtonsGuide)
+    defaultAlternateButtonsGuide.topAnchor.constraint(
+      equalTo: mapView.safeAreaLayoutGuide.bottomAnchor
+    ).isActive = true
     mapView.addLayoutGuide(headerGuide)
     mapView.addLayoutGuide(footerGuide)
     mapView.addLayoutGuide(contentGuide)
@@ -148,7 +155,8 @@ final class BuiltInLayout {
       let tall = c.tripProgressBar.heightAnchor.constraint(equalToConstant: 400)
       tall.priority = .defaultLow
       list += [
-        c.tripProgressBar.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: margin),
+        c.tripProgressBar.leadingAnchor.constraint(
+          equalTo: safe.leadingAnchor, constant: NavigationStyleValues.elementHorizontalPadding),
         c.tripProgressBar.bottomAnchor.constraint(equalTo: mapView.bottomAnchor, constant: -210),
         c.tripProgressBar.topAnchor.constraint(
           greaterThanOrEqualTo: mapView.topAnchor, constant: 170),
@@ -199,19 +207,29 @@ final class BuiltInLayout {
     }
     resetGuides(header: header, footer: footer)
     let top = header?.bottomAnchor ?? safe.topAnchor
-    let below = footer?.topAnchor ?? safe.bottomAnchor
-    let low = contentGuide.bottomAnchor.constraint(equalTo: below)
+    // The viewport keeps the padding from the header and footer, and where they are absent
+    // the padding combined with the safe area (`paddingAdjustmentBehavior`).
+    let inset = mapView.adjustedPadding
+    let safeInsets = mapView.safeAreaInsets
+    let below = footer?.topAnchor ?? mapView.bottomAnchor
+    let belowInset = footer == nil ? inset.bottom - pad.bottom : 0
+    let low = contentGuide.bottomAnchor.constraint(equalTo: below, constant: -belowInset)
     low.priority = .defaultLow
     list += [
       contentGuide.heightAnchor.constraint(equalToConstant: 0),
-      contentGuide.bottomAnchor.constraint(lessThanOrEqualTo: below), low,
+      contentGuide.bottomAnchor.constraint(lessThanOrEqualTo: below, constant: -belowInset), low,
     ]
     let bottom = contentGuide.topAnchor
+    let viewportTop =
+      header.map { c.viewport.topAnchor.constraint(equalTo: $0.bottomAnchor, constant: pad.top) }
+      ?? c.viewport.topAnchor.constraint(equalTo: mapView.topAnchor, constant: inset.top)
     list += [
-      c.viewport.topAnchor.constraint(equalTo: top, constant: pad.top),
+      viewportTop,
       c.viewport.bottomAnchor.constraint(equalTo: bottom, constant: -pad.bottom),
-      c.viewport.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: pad.left),
-      c.viewport.trailingAnchor.constraint(equalTo: safe.trailingAnchor, constant: -pad.right),
+      c.viewport.leadingAnchor.constraint(
+        equalTo: safe.leadingAnchor, constant: inset.left - safeInsets.left),
+      c.viewport.trailingAnchor.constraint(
+        equalTo: safe.trailingAnchor, constant: safeInsets.right - inset.right),
     ]
     add(c.logo)
     list += [
@@ -230,7 +248,13 @@ final class BuiltInLayout {
     bottomStack.spacing = NavigationStyleValues.buttonVerticalPadding
     bottomStack.arrangedSubviews = bottomButtons
     add(bottomStack)
-    let buttonsBottom = (guiding ? buttonsGuide?.topAnchor : nil) ?? bottom
+    // When the header and footer do not span the map's width (wide mode), the buttons use
+    // the alternate guide (Guides/Spec.md §14.6); else the buttons guide, else the content.
+    let narrowCards = c.context.cardWidth < mapView.bounds.width
+    let alternate = alternateButtonsGuide ?? defaultAlternateButtonsGuide
+    let buttonsBottom =
+      guiding
+      ? (narrowCards ? alternate.topAnchor : buttonsGuide?.topAnchor ?? bottom) : bottom
     list += [
       bottomStack.trailingAnchor.constraint(equalTo: safe.trailingAnchor, constant: trailing),
       bottomStack.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
@@ -252,8 +276,12 @@ final class BuiltInLayout {
     if guiding {
       speedStack.arrangedSubviews = [c.speedWidget]
       add(speedStack)
+      // The speed widget is a non-button control: its gap to the edge is
+      // `elementHorizontalPadding` (Guides/Spec.md §8).
       list += [
-        speedStack.leadingAnchor.constraint(equalTo: c.logo.leadingAnchor),
+        speedStack.leadingAnchor.constraint(
+          equalTo: safe.leadingAnchor,
+          constant: NavigationStyleValues.elementHorizontalPadding + pad.left),
         speedStack.topAnchor.constraint(equalTo: top, constant: margin + pad.top),
         speedStack.bottomAnchor.constraint(equalTo: c.logo.topAnchor, constant: -margin),
       ]

@@ -30,6 +30,13 @@ class ComponentView: UIView {
     translatesAutoresizingMaskIntoConstraints = false
     accessibilityIdentifier = identifier
     semanticContentAttribute = .forceLeftToRight
+    // The margins guide is the component's visible edge above and below (Guides/Spec.md §8):
+    // stacking one component on another's `layoutMarginsGuide` (seed 003: the speed widget
+    // on `etaCard.layoutMarginsGuide.topAnchor`) makes them touch, not overlap. Sideways,
+    // the cards keep `headerFooterHorizontalPadding` for their content.
+    let side = NavigationStyleValues.headerFooterHorizontalPadding
+    directionalLayoutMargins = NSDirectionalEdgeInsets(
+      top: 0, leading: side, bottom: 0, trailing: side)
   }
 
   /// Flushes a detached view's pending layout, so nothing keeps the view alive.

@@ -14,7 +14,8 @@ public enum GMSMapGesture: Sendable, Hashable {
 
 extension GMSMapView {
   /// The part of the map the camera frames, in map-view coordinates: the viewport's frame
-  /// when a delegate placed it, else the bounds inside the safe area and ``padding``.
+  /// when a delegate placed it, else the bounds inside ``adjustedPadding`` (the safe area and
+  /// ``padding``).
   public var cameraFrame: CGRect {
     if layoutDelegate != nil, let viewport = components?.viewport, viewport.isDescendant(of: self) {
       return viewport.convert(viewport.bounds, to: self)
@@ -22,7 +23,7 @@ extension GMSMapView {
     if let viewport = components?.viewport, viewport.isDescendant(of: self) {
       return viewport.convert(viewport.bounds, to: self)
     }
-    return bounds.inset(by: safeAreaInsets).inset(by: padding)
+    return bounds.inset(by: adjustedPadding)
   }
 
   /// Where the vehicle chevron is drawn, in map-view coordinates: centred horizontally in

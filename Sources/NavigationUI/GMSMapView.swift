@@ -67,8 +67,12 @@ open class GMSMapView: UIView {
   public var isMyLocationEnabled = false
   /// Whether route callouts show time or distance.
   public var routeCalloutFormat: GMSNavigationRouteCalloutFormat = .default
-  /// Whether indoor maps show (default true).
+  /// Whether indoor maps show (default true). OpenStreetMap extracts have none, so nothing
+  /// indoor is drawn either way; ``indoorDisplay`` reports it (Guides/Spec.md §12.9).
   public var isIndoorEnabled = true
+  /// The indoor map's building and level: never a building here
+  /// (``GMSIndoorDisplay/isIndoorDataAvailable`` is false).
+  public let indoorDisplay = GMSIndoorDisplay()
   /// Whether incident reporting can be offered (false: there is no reporting service here).
   public var isIncidentReportingAvailable: Bool { false }
 
@@ -198,9 +202,13 @@ open class GMSMapView: UIView {
     roadSnappedLocationProvider
   }
 
-  /// The speedometer during guidance (driving only).
+  /// The speed control during guidance (driving only, Guides/Spec.md §12.8): the speed-limit
+  /// sign while the limit is known, expanding to show the current speed when the driver is
+  /// over a ``GMSNavigator/speedAlertOptions`` threshold (red text for a minor alert, white
+  /// on red for a major one); the current speed alone where no limit is known.
   public var shouldDisplaySpeedometer = false { didSet { refreshContent() } }
-  /// The speed-limit sign during guidance, when data exists (default false).
+  /// The speed-limit sign during guidance, when data exists (default false), without the
+  /// speedometer.
   public var shouldDisplaySpeedLimit = false { didSet { refreshContent() } }
   /// Day or night colours of the map and the navigation UI. Until the app sets it, navigation
   /// follows the navigator's ``GMSNavigator/suggestedLightingMode`` (from the time of day and
@@ -229,6 +237,10 @@ open class GMSMapView: UIView {
   /// Insets of the area with map data but no controls; frames the camera in the built-in
   /// layout (with a delegate, the viewport does).
   public var padding = UIEdgeInsets.zero { didSet { builtIn.rebuildIfActive() } }
+  /// How the safe area's insets add to ``padding`` (``adjustedPadding``); `.always` by default.
+  public var paddingAdjustmentBehavior = GMSMapViewPaddingAdjustmentBehavior.always {
+    didSet { builtIn.rebuildIfActive() }
+  }
   /// How the camera moves: following the vehicle, overview of the route, or free.
   public var cameraMode: GMSNavigationCameraMode = .following { didSet { cameraModeChanged() } }
 
@@ -244,10 +256,15 @@ open class GMSMapView: UIView {
       builtIn.rebuildIfActive()
     }
   }
-  /// The guide used when the header and footer do not span the full width.
+  /// Positions the built-in bottom-trailing buttons (their bottom above its top) when the
+  /// header and footer do not span the full width (wide mode); by default a guide whose
+  /// only constraint puts its top at the safe area's bottom. `nil` restores the default.
   public var bottomTrailingButtonsAlternateLayoutGuide: UILayoutGuide! {
-    get { builtIn.alternateButtonsGuide }
-    set { builtIn.alternateButtonsGuide = newValue ?? UILayoutGuide() }
+    get { builtIn.alternateButtonsGuide ?? builtIn.defaultAlternateButtonsGuide }
+    set {
+      builtIn.alternateButtonsGuide = newValue
+      builtIn.rebuildIfActive()
+    }
   }
 
   /// Shows a custom view in place of the header's secondary row (Guides/Spec.md §12.3): the
@@ -301,6 +318,8 @@ open class GMSMapView: UIView {
   open override func safeAreaInsetsDidChange() {
     super.safeAreaInsetsDidChange()
     refreshContext()
+    // The built-in viewport's insets are constants computed from the safe area.
+    if paddingAdjustmentBehavior != .always { builtIn.rebuildIfActive() }
   }
 
   /// The dark-mode trait changed: colours follow.

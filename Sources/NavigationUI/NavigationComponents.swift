@@ -112,19 +112,23 @@ final class NavigationComponents {
         distance: distanceText(progress.distanceRemaining, slot: 0))
       tripProgressBar.show(fraction: progress.fractionTraveled)
     }
-    var speedText: String?
-    if showSpeedometer, let location, location.speed >= 0 {
-      let value = location.speed * (metric ? 3.6 : 2.236_936)
-      speedText = "\(Int(value.rounded()))"
-    }
+    // The speed-limit sign shows while a limit is known; it expands to show the current
+    // speed when the driver is over an alert threshold (Guides/Spec.md §12.8). Without a
+    // known limit the speedometer alone shows the speed.
     var limitText: String?
-    if showSpeedLimit, let limit = progress?.currentSpeedLimit,
+    if showSpeedometer || showSpeedLimit, let limit = progress?.currentSpeedLimit,
       case .known(let value, let unit) = limit
     {
       let shown =
         metric == (unit == .kilometersPerHour)
         ? value : (metric ? value * 1.609_344 : value / 1.609_344)
       limitText = "\(Int(shown.rounded()))"
+    }
+    let speeding = speedAlert.severity == .minor || speedAlert.severity == .major
+    var speedText: String?
+    if showSpeedometer, let location, location.speed >= 0, limitText == nil || speeding {
+      let value = location.speed * (metric ? 3.6 : 2.236_936)
+      speedText = "\(Int(value.rounded()))"
     }
     speedWidget.show(speedText: speedText, limitText: limitText, severity: speedAlert.severity)
   }

@@ -10,8 +10,11 @@ public enum SpeedWidgetDisplay: Int, Sendable, Hashable {
   case both
 }
 
-/// The speedometer and speed-limit sign. It switches among its four states by itself,
-/// without telling anyone, so neighbours must be attached with constraints.
+/// The speed-limit sign and speedometer (Guides/Spec.md §12.8). While a limit is known the
+/// sign shows it; when the driver is over an alert threshold it expands to show the current
+/// speed under it, red text (minor alert) or white on red (major). Without a known limit the
+/// speedometer shows the speed alone. It switches among its four states by itself, without
+/// telling anyone, so neighbours must be attached with constraints.
 @MainActor
 final class SpeedWidgetView: ComponentView {
   let speed = ComponentView.label(size: 20, weight: .bold, name: "speedWidget.speed")
@@ -23,6 +26,8 @@ final class SpeedWidgetView: ComponentView {
 
   init() {
     super.init(identifier: "speedWidget")
+    limit.textAlignment = .center
+    speed.textAlignment = .center
     addSubview(limit)
     addSubview(speed)
     isAccessibilityElement = true
@@ -78,6 +83,9 @@ final class SpeedWidgetView: ComponentView {
       speed.backgroundColor = theme.buttonBackground
       speed.textColor = theme.buttonText
     }
+    // A hairline keeps a white disc visible on a light map.
+    speed.layer.borderWidth = severity == .major ? 0 : 1
+    speed.layer.borderColor = UIColor(rgb: 0xDADCE0).cgColor
   }
 
   /// Updates the content; `speedText`/`limitText` nil means not shown.

@@ -34,9 +34,6 @@ final class TurnCardView: ComponentView {
     super.init(identifier: "turnCard")
     layer.cornerRadius = NavigationStyleValues.defaultCornerRadius
     layer.maskedCorners = [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    directionalLayoutMargins = NSDirectionalEdgeInsets(
-      top: 0, leading: NavigationStyleValues.headerFooterHorizontalPadding, bottom: 0,
-      trailing: NavigationStyleValues.headerFooterHorizontalPadding)
     secondary.accessibilityIdentifier = "turnCard.secondary"
     addSubview(secondary)
     for label in [arrow, distance, road, lanes, thenRow] { addSubview(label) }
@@ -56,7 +53,12 @@ final class TurnCardView: ComponentView {
     let pad = NavigationStyleValues.headerFooterHorizontalPadding + 8
     let leading = context.wideMode ? 0 : context.safeArea.left
     let width = bounds.width
-    place(arrow, CGRect(x: leading + pad, y: top + 8, width: 56, height: 56))
+    // The arrow's top is where a button in the opposite top corner lines up
+    // (Guides/Spec.md §8: headerTopPadding).
+    place(
+      arrow,
+      CGRect(
+        x: leading + pad, y: top + NavigationStyleValues.headerTopPadding, width: 56, height: 56))
     place(
       distance, CGRect(x: leading + pad + 64, y: top + 6, width: width - pad * 2 - 64, height: 28))
     place(road, CGRect(x: leading + pad + 64, y: top + 36, width: width - pad * 2 - 64, height: 30))

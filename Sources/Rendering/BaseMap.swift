@@ -58,26 +58,40 @@ public final class BaseMap: Sendable {
     var minY: Double
     var maxX: Double
     var maxY: Double
+    /// A building's height in metres (`height`, else 3 m per `building:levels`, else
+    /// ``BaseMap/defaultBuildingHeight``); 0 for other kinds.
+    var height: Double = 0
   }
+
+  /// The height given to a building whose data has neither `height` nor `building:levels`.
+  public static let defaultBuildingHeight = 6.0
 
   /// The coordinate at local (0, 0).
   public let origin: CLLocationCoordinate2D
   let xs: [Double]
   let ys: [Double]
   let features: [Feature]
+  /// Entrances (nodes tagged `entrance=*`) in local metres.
+  let entrances: [(x: Double, y: Double)]
 
-  init(origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [Feature]) {
+  init(
+    origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [Feature],
+    entrances: [(x: Double, y: Double)] = []
+  ) {
     self.origin = origin
     self.xs = xs
     self.ys = ys
     self.features = features
+    self.entrances = entrances
   }
 
   /// A map built from OSM data (see ``BaseMap/init(data:)`` in `BaseMap+Building.swift`).
   public convenience init(data: OSMData) {
     var builder = BaseMapBuilder(data: data)
     let built = builder.build()
-    self.init(origin: built.origin, xs: built.xs, ys: built.ys, features: built.features)
+    self.init(
+      origin: built.origin, xs: built.xs, ys: built.ys, features: built.features,
+      entrances: built.entrances)
   }
 
   /// Reads an OSM file (PBF or XML) and builds its map.
@@ -105,6 +119,14 @@ public final class BaseMap: Sendable {
 
   /// The number of features.
   public var featureCount: Int { features.count }
+
+  /// The coordinate of local metres (east, north).
+  func coordinate(x: Double, y: Double) -> CLLocationCoordinate2D {
+    CLLocationCoordinate2D(
+      latitude: origin.latitude + y / MapCamera.metersPerDegree,
+      longitude: origin.longitude
+        + x / (MapCamera.metersPerDegree * cos(origin.latitude * .pi / 180)))
+  }
 
   /// Local metres (east, north) of a coordinate.
   func local(_ coordinate: CLLocationCoordinate2D) -> (x: Double, y: Double) {

@@ -10,6 +10,7 @@ struct BaseMapBuilder {
   var xs: [Double] = []
   var ys: [Double] = []
   var features: [BaseMap.Feature] = []
+  var entrances: [(x: Double, y: Double)] = []
   private var nodeIndex: [Int64: Int] = [:]
   private var cosLatitude = 1.0
 
@@ -59,7 +60,8 @@ struct BaseMapBuilder {
   }
 
   mutating func build() -> (
-    origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [BaseMap.Feature]
+    origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [BaseMap.Feature],
+    entrances: [(x: Double, y: Double)]
   ) {
     nodeIndex = data.nodeIndex()
     if let bounds = data.bounds {
@@ -84,21 +86,28 @@ struct BaseMapBuilder {
       if kind.isArea, way.nodeIDs.first != way.nodeIDs.last { continue }
       add(
         kind, nodes: way.nodeIDs, name: kind.isRoad ? way.tags["name"] ?? "" : "",
-        tunnel: way.tags["tunnel"] == "yes" || way.tags["layer"].map { $0.hasPrefix("-") } == true)
+        tunnel: way.tags["tunnel"] == "yes" || way.tags["layer"].map { $0.hasPrefix("-") } == true,
+        height: kind == .building ? Self.height(of: way.tags) : 0)
     }
     for relation in data.relations where relation.tags["type"] == "multipolygon" {
       guard let kind = Self.kind(of: relation.tags), kind.isArea else { continue }
       let outers = relation.members.filter { $0.type == .way && $0.role != "inner" }
         .compactMap { wayByID[$0.ref].map { data.ways[$0].nodeIDs } }
       for ring in RingJoiner.join(outers) where ring.first == ring.last {
-        add(kind, nodes: ring, name: "", tunnel: false)
+        add(
+          kind, nodes: ring, name: "", tunnel: false,
+          height: kind == .building ? Self.height(of: relation.tags) : 0)
       }
+    }
+    for (node, tags) in data.nodeTags.sorted(by: { $0.key < $1.key })
+    where tags["entrance"] != nil && node < data.latitudes.count {
+      entrances.append(local(node))
     }
     addSea(coastline)
     let order = features.indices.sorted {
       (features[$0].kind, $0) < (features[$1].kind, $1)
     }
-    return (origin, xs, ys, order.map { features[$0] })
+    return (origin, xs, ys, order.map { features[$0] }, entrances)
   }
 
   private mutating func local(_ node: Int) -> (Double, Double) {
@@ -108,22 +117,51 @@ struct BaseMapBuilder {
     )
   }
 
-  private mutating func add(_ kind: MapFeatureKind, nodes: [Int64], name: String, tunnel: Bool) {
+  /// A building's height in metres from `height` (`12`, `12 m`, `40'`), else 3 m per
+  /// `building:levels` (plus `roof:levels`), else ``BaseMap/defaultBuildingHeight``.
+  static func height(of tags: [String: String]) -> Double {
+    func number(_ text: String?) -> Double? {
+      guard var text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+        return nil
+      }
+      var factor = 1.0
+      if text.hasSuffix("m") {
+        text.removeLast()
+      } else if text.hasSuffix("'") || text.hasSuffix("ft") {
+        text = String(text.prefix { $0.isNumber || $0 == "." })
+        factor = 0.3048
+      }
+      guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
+        value > 0, value < 1000
+      else { return nil }
+      return value * factor
+    }
+    if let height = number(tags["height"]) { return height }
+    if let levels = number(tags["building:levels"]) {
+      return 3 * (levels + (number(tags["roof:levels"]) ?? 0))
+    }
+    return BaseMap.defaultBuildingHeight
+  }
+
+  private mutating func add(
+    _ kind: MapFeatureKind, nodes: [Int64], name: String, tunnel: Bool, height: Double = 0
+  ) {
     var points: [(Double, Double)] = []
     points.reserveCapacity(nodes.count)
     for id in nodes {
       if let node = nodeIndex[id] { points.append(local(node)) }
     }
-    add(kind, points: points, name: name, tunnel: tunnel)
+    add(kind, points: points, name: name, tunnel: tunnel, height: height)
   }
 
   private mutating func add(
-    _ kind: MapFeatureKind, points: [(Double, Double)], name: String, tunnel: Bool
+    _ kind: MapFeatureKind, points: [(Double, Double)], name: String, tunnel: Bool,
+    height: Double = 0
   ) {
     guard points.count >= 2 else { return }
     var feature = BaseMap.Feature(
       kind: kind, start: xs.count, count: points.count, name: name, isTunnel: tunnel,
-      minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+      minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity, height: height)
     for (x, y) in points {
       xs.append(x)
       ys.append(y)

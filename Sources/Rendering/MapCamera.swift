@@ -16,6 +16,11 @@ public struct MapCamera: Sendable, Hashable {
   public var metersPerPoint: Double
   /// Degrees clockwise from north that point up the screen.
   public var heading: CLLocationDirection
+  /// Degrees the camera is tilted from straight down (0…90): buildings are drawn extruded
+  /// by their heights when it is above 0.
+  public var tilt: Double = 0 {
+    didSet { if !tilt.isFinite || tilt < 0 { tilt = 0 } else if tilt > 90 { tilt = 90 } }
+  }
 
   /// A camera; a zoom that is not a positive finite number becomes 2 m/pt, a heading that is
   /// not finite becomes 0.

@@ -145,3 +145,39 @@ extension MapPainter {
     pango_cairo_show_layout(cr, layout)
   }
 }
+
+extension MapPainter {
+  /// The destinations' buildings: filled with the highlight colour, outlined darker.
+  func paintDestinationBuildings(in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+    for building in scene.destinationBuildings where building.outline.count >= 3 {
+      cairo_new_path(cr)
+      addLine(building.outline[...], in: cr, matrix: &m)
+      cairo_close_path(cr)
+      CairoDrawing.setColor(cr, scene.style.destinationBuilding)
+      cairo_fill_preserve(cr)
+      stroke(cr, color: scene.style.destination, width: 1.5)
+    }
+  }
+
+  /// The entrances of the destinations' buildings: a white disc with a door in the
+  /// destination colour.
+  func paintEntrances(in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+    for building in scene.destinationBuildings {
+      for entrance in building.entrances where entrance.isValid {
+        let (x, y) = point(entrance, matrix: &m)
+        cairo_new_path(cr)
+        cairo_arc(cr, x, y, 9, 0, 2 * .pi)
+        CairoDrawing.setColor(cr, RGBA(hex: 0xFFFFFF))
+        cairo_fill_preserve(cr)
+        stroke(cr, color: scene.style.destination, width: 1.5)
+        // The door: a rectangle with an arrow into it.
+        cairo_rectangle(cr, x - 1, y - 5, 5, 10)
+        CairoDrawing.setColor(cr, scene.style.destination)
+        cairo_fill(cr)
+        cairo_move_to(cr, x - 6, y)
+        cairo_line_to(cr, x - 1, y)
+        stroke(cr, color: scene.style.destination, width: 1.5)
+      }
+    }
+  }
+}

@@ -88,12 +88,16 @@ struct MapPainter: Sendable {
   /// (each into its own context), as the parallel copy does band by band.
   func paintMarkers(in cr: OpaquePointer, anchor: CGPoint) {
     var m = matrix(anchor: anchor)
+    paintDestinationBuildings(in: cr, matrix: &m)
     paintRoute(in: cr, matrix: &m)
     if let overlayLayer {
+      // The kept layer holds overlays and destination pins; entrances are few and drawn fresh.
       overlayLayer.composite(in: cr)
+      paintEntrances(in: cr, matrix: &m)
     } else {
       paintOverlayItems(markers: false, in: cr, matrix: &m)
       paintDestinations(in: cr, matrix: &m)
+      paintEntrances(in: cr, matrix: &m)
       paintOverlayItems(markers: true, in: cr, matrix: &m)
     }
     paintVehicle(in: cr, matrix: &m)
@@ -189,7 +193,8 @@ struct MapPainter: Sendable {
     }
     addFeatures(map, visible, kind: .waterway, closed: false, in: cr, matrix: &m)
     stroke(cr, color: style.water, width: max(1.5, 6 / mpp))
-    if mpp < 6 {
+    let extruded = mpp < 6 && scene.camera.tilt > 0 && scene.style.shows(.building)
+    if mpp < 6, !extruded {
       // Outlines only when buildings are big on screen: stroking thousands of small
       // polygons costs more than the rest of the map.
       addFeatures(map, visible, kind: .building, closed: true, in: cr, matrix: &m)
@@ -221,6 +226,56 @@ struct MapPainter: Sendable {
         cairo_path_destroy(path)
         stroke(cr, color: color.withAlpha(tunnels ? 0.6 : 1), width: width)
       }
+    }
+    // Raised buildings stand over the streets behind them.
+    if extruded { paintExtrudedBuildings(map, visible, in: cr, matrix: &m) }
+  }
+
+  /// Buildings under a tilted camera: each raised by its height (screen points per metre
+  /// `sin(tilt) / metersPerPoint`, straight up the screen), its walls then its roof, the
+  /// farthest (highest on screen) first.
+  private func paintExtrudedBuildings(
+    _ map: BaseMap, _ visible: [Int], in cr: OpaquePointer, matrix m: inout cairo_matrix_t
+  ) {
+    let lift = sin(scene.camera.tilt * .pi / 180) / scene.camera.metersPerPoint
+    var shapes: [(base: Double, points: [(Double, Double)], rise: Double)] = []
+    for i in visible where map.features[i].kind == .building {
+      let f = map.features[i]
+      var points: [(Double, Double)] = []
+      var sumY = 0.0
+      for p in f.start..<(f.start + f.count) {
+        var x = map.xs[p]
+        var y = map.ys[p]
+        cairo_matrix_transform_point(&m, &x, &y)
+        points.append((x, y))
+        sumY += y
+      }
+      shapes.append((sumY / Double(max(1, f.count)), points, f.height * lift))
+    }
+    shapes.sort { $0.base < $1.base }
+    let style = scene.style
+    cairo_set_line_width(cr, 0.75)
+    for shape in shapes {
+      let pts = shape.points
+      guard pts.count >= 3 else { continue }
+      for i in 0..<pts.count {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        cairo_move_to(cr, a.0, a.1)
+        cairo_line_to(cr, b.0, b.1)
+        cairo_line_to(cr, b.0, b.1 - shape.rise)
+        cairo_line_to(cr, a.0, a.1 - shape.rise)
+        cairo_close_path(cr)
+      }
+      CairoDrawing.setColor(cr, style.buildingWall)
+      cairo_fill(cr)
+      cairo_move_to(cr, pts[0].0, pts[0].1 - shape.rise)
+      for p in pts.dropFirst() { cairo_line_to(cr, p.0, p.1 - shape.rise) }
+      cairo_close_path(cr)
+      CairoDrawing.setColor(cr, style.building)
+      cairo_fill_preserve(cr)
+      CairoDrawing.setColor(cr, style.buildingOutline)
+      cairo_stroke(cr)
     }
   }
 

@@ -71,6 +71,9 @@ public struct MapScene: Sendable {
   public var alternatives: [[CLLocationCoordinate2D]]
   /// Destination markers.
   public var destinations: [CLLocationCoordinate2D]
+  /// The destinations' buildings, highlighted under the route, with their entrances drawn
+  /// as icons over the destination markers.
+  public var destinationBuildings: [MapBuilding] = []
   /// The vehicle, or `nil` when there is no fix.
   public var vehicle: VehicleMarker?
   /// Whether street names are drawn along the roads.

@@ -44,6 +44,10 @@ public struct MapStyle: Sendable, Hashable {
   public var attribution: RGBA
   /// The attribution's background.
   public var attributionBackground: RGBA
+  /// A destination's highlighted building.
+  public var destinationBuilding = RGBA(hex: 0xF6AEA9)
+  /// The walls of extruded buildings (a tilted camera).
+  public var buildingWall = RGBA(hex: 0xC9C2B8)
   /// Base-map feature kinds not drawn (a map style's `visibility: off`).
   public var hiddenKinds: Set<MapFeatureKind> = []
 
@@ -62,7 +66,14 @@ public struct MapStyle: Sendable, Hashable {
     attribution: RGBA(hex: 0x3C4043), attributionBackground: RGBA(hex: 0xFFFFFF, alpha: 0.75))
 
   /// Night colours: dark land and water, dim streets, lighter text.
-  public static let night = MapStyle(
+  public static let night: MapStyle = {
+    var style = nightBase
+    style.destinationBuilding = RGBA(hex: 0x7A3E3A)
+    style.buildingWall = RGBA(hex: 0x1F2835)
+    return style
+  }()
+
+  private static let nightBase = MapStyle(
     land: RGBA(hex: 0x242F3E), water: RGBA(hex: 0x17263C), park: RGBA(hex: 0x263C3F),
     building: RGBA(hex: 0x2F3948), buildingOutline: RGBA(hex: 0x3A4556),
     majorRoad: RGBA(hex: 0x746855), arterialRoad: RGBA(hex: 0x5F6B7C),

@@ -42,6 +42,8 @@ enum ParallelMapRaster {
     tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
     covered: [PixelBox] = [], overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
   ) -> (drawn: Bool, overlaid: Bool) {
+    // Kept tiles are flat and north up: a tilted camera's raised buildings are drawn directly.
+    let tiles = painter.scene.camera.tilt > 0 ? nil : tiles
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - scale) < 1e-9,

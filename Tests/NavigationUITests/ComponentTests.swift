@@ -100,11 +100,13 @@ struct ComponentTests {
     h.mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
     h.clock.advance(by: 3)
     #expect(widget.intrinsicContentSize == .zero)
+    // Under the limit the speedometer shows the limit sign only (Guides/Spec.md §12.8).
     h.mapView.shouldDisplaySpeedometer = true
+    #expect(h.navigator.speedAlert.severity == .notSpeeding)
     #expect(widget.intrinsicContentSize == CGSize(width: 56, height: 56))
-    #expect(widget.accessibilityLabel?.hasPrefix("Speed") == true)
+    #expect(widget.accessibilityLabel?.hasPrefix("limit") == true)
     h.mapView.shouldDisplaySpeedLimit = true
-    #expect(widget.intrinsicContentSize == CGSize(width: 56, height: 120))
+    #expect(widget.intrinsicContentSize == CGSize(width: 56, height: 56))
     h.mapView.shouldDisplaySpeedometer = false
     #expect(widget.intrinsicContentSize == CGSize(width: 56, height: 56))
     #expect(text(widget, "speedWidget.limit") == "19")  // 30 km/h in en_US miles per hour
@@ -118,6 +120,9 @@ struct ComponentTests {
     h.clock.advance(by: 3)
     let speed = try #require(subview(widget, "speedWidget.speed") as? UILabel)
     #expect(h.navigator.speedAlert.severity == .major)
+    // Speeding: the sign expands with the current speed under it.
+    #expect(widget.intrinsicContentSize == CGSize(width: 56, height: 120))
+    #expect(widget.accessibilityLabel?.hasPrefix("Speed") == true)
     #expect(speed.backgroundColor == .systemRed)
     #expect(speed.textColor == .white)
   }
