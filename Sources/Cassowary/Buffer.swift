@@ -40,16 +40,22 @@ func heapFree<T>(_ pointer: UnsafeMutablePointer<T>) {
 }
 
 /// A growable array of trivial values in manually managed memory, for the tableau's hot
-/// per-symbol and per-row tables.
+/// per-symbol and per-row tables (through ``Table``, which types their indices) and its lists.
 ///
 /// Unlike `Array` it has no copy-on-write check and no exclusivity tracking: element access
 /// writes through the pointer. The owner (the tableau, which is never copied) frees it.
+/// Debug builds check every access: the index within the count, and the buffer not freed
+/// (``deallocate()`` marks it); release builds compile the checks out.
 struct Buffer<Element> {
   /// The memory, allocated on the first append (a solver made and dropped unused — a
   /// detached view tree's — costs no allocation).
   private(set) var base: UnsafeMutablePointer<Element>?
   private(set) var count: Int
   private var capacity: Int
+  #if DEBUG
+    /// Set by ``deallocate()``: any later access is a use after free.
+    private var released = false
+  #endif
 
   init() {
     base = nil
@@ -57,16 +63,27 @@ struct Buffer<Element> {
     count = 0
   }
 
-  /// Element `i` (bounds checked in debug builds only: `assert` costs nothing in release).
+  /// Whether the buffer may be used (debug builds: not freed; always true in release).
+  @inline(__always) var isLive: Bool {
+    #if DEBUG
+      return !released
+    #else
+      return true
+    #endif
+  }
+
+  /// The address of element `i` (bounds and liveness checked in debug builds only: `assert`
+  /// costs nothing in release).
+  @inline(__always) func address(_ i: Int) -> UnsafeMutablePointer<Element> {
+    assert(isLive, "Buffer<\(Element.self)> used after deallocate()")
+    assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
+    return base.unsafelyUnwrapped + i
+  }
+
+  /// Element `i`.
   subscript(i: Int) -> Element {
-    @inline(__always) unsafeAddress {
-      assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
-      return UnsafePointer(base.unsafelyUnwrapped + i)
-    }
-    @inline(__always) nonmutating unsafeMutableAddress {
-      assert(i >= 0 && i < count, "Buffer index \(i) out of 0..<\(count)")
-      return base.unsafelyUnwrapped + i
-    }
+    @inline(__always) unsafeAddress { UnsafePointer(address(i)) }
+    @inline(__always) nonmutating unsafeMutableAddress { address(i) }
   }
 
   var indices: Range<Int> { 0..<count }
@@ -74,6 +91,7 @@ struct Buffer<Element> {
   var isEmpty: Bool { count == 0 }
 
   mutating func append(_ x: Element) {
+    assert(isLive, "Buffer<\(Element.self)> used after deallocate()")
     if count == capacity { grow() }
     (base.unsafelyUnwrapped + count).initialize(to: x)
     count += 1
@@ -93,6 +111,7 @@ struct Buffer<Element> {
   /// writes an element before reading it).
   @inline(__always)
   mutating func extend(toInclude i: Int) {
+    assert(isLive, "Buffer<\(Element.self)> used after deallocate()")
     while count <= i {
       if count == capacity { grow() }
       count += 1
@@ -118,9 +137,16 @@ struct Buffer<Element> {
   /// The elements as an array (for dumps).
   var elements: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-  /// Frees the memory; the buffer must not be used afterwards.
-  func deallocate() {
+  /// Frees the memory and empties the buffer; it must not be used afterwards (debug builds
+  /// trap on any use).
+  mutating func deallocate() {
     if let base { heapFree(base) }
+    base = nil
+    count = 0
+    capacity = 0
+    #if DEBUG
+      released = true
+    #endif
   }
 }
 
@@ -130,7 +156,7 @@ struct Buffer<Element> {
 /// ``ColumnArena``; larger blocks from `malloc`. The tableau grows and frees columns
 /// (`addToColumn`, `releaseColumn`), since only it knows the arena.
 struct SlotList {
-  var base: UnsafeMutablePointer<Int32>?
+  var base: UnsafeMutablePointer<RowSlot>?
   var count: Int
   var capacity: Int
 
@@ -141,8 +167,9 @@ struct SlotList {
 
   /// Appends a slot; the caller made room.
   @inline(__always)
-  mutating func append(_ slot: Int32) {
-    assert(count < capacity)
+  mutating func append(_ slot: RowSlot) {
+    assert(count < capacity, "column full: \(count) of \(capacity)")
+    assert(slot.exists, "RowSlot.none appended to a column")
     base.unsafelyUnwrapped[count] = slot
     count += 1
   }
@@ -152,7 +179,7 @@ struct SlotList {
 /// list: most symbols sit in a row or two, and a `malloc` per symbol was a tenth of the cost
 /// of adding a constraint. The tableau frees the chunks when it goes.
 struct ColumnArena {
-  private static let blockBytes = SlotList.firstCapacity * MemoryLayout<Int32>.stride
+  private static let blockBytes = SlotList.firstCapacity * MemoryLayout<RowSlot>.stride
   private static let chunkBytes = 4096
   private var chunks: [UnsafeMutableRawPointer] = []
   private var next: UnsafeMutableRawPointer?
@@ -160,10 +187,10 @@ struct ColumnArena {
   private var freeList: UnsafeMutableRawPointer?
 
   /// A block of ``SlotList/firstCapacity`` slots.
-  mutating func take() -> UnsafeMutablePointer<Int32> {
+  mutating func take() -> UnsafeMutablePointer<RowSlot> {
     if let block = freeList {
       freeList = block.load(as: UnsafeMutableRawPointer?.self)
-      return block.bindMemory(to: Int32.self, capacity: SlotList.firstCapacity)
+      return block.bindMemory(to: RowSlot.self, capacity: SlotList.firstCapacity)
     }
     if remaining < Self.blockBytes {
       guard let chunk = malloc(Self.chunkBytes) else {
@@ -176,11 +203,11 @@ struct ColumnArena {
     let block = next.unsafelyUnwrapped
     next = block + Self.blockBytes
     remaining -= Self.blockBytes
-    return block.bindMemory(to: Int32.self, capacity: SlotList.firstCapacity)
+    return block.bindMemory(to: RowSlot.self, capacity: SlotList.firstCapacity)
   }
 
   /// Returns a block from ``take()``.
-  mutating func give(_ block: UnsafeMutablePointer<Int32>) {
+  mutating func give(_ block: UnsafeMutablePointer<RowSlot>) {
     let raw = UnsafeMutableRawPointer(block)
     raw.storeBytes(of: freeList, as: UnsafeMutableRawPointer?.self)
     freeList = raw

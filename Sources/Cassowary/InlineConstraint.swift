@@ -91,7 +91,7 @@ protocol ConstraintSource {
   var object: Constraint? { get }
   /// Stores the value of an ``InlineConstraint`` at `index` (the buffer has room); false
   /// for an object.
-  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool
+  func storeValue(in buffer: inout Table<TagIndex, InlineConstraint>, at index: TagIndex) -> Bool
   /// The constraint an error names (a value is made into an object, tagged with `handle`).
   func reported(handle: Int32) -> Constraint
 }
@@ -99,7 +99,9 @@ protocol ConstraintSource {
 extension Constraint: ConstraintSource {
   static var recordsTermSymbols: Bool { false }
   var object: Constraint? { self }
-  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool { false }
+  func storeValue(in buffer: inout Table<TagIndex, InlineConstraint>, at index: TagIndex) -> Bool {
+    false
+  }
   func reported(handle: Int32) -> Constraint { self }
 }
 
@@ -113,7 +115,7 @@ extension InlineConstraint: ConstraintSource {
   var coefficientsAreFinite: Bool { terms.coefficientsAreFinite }
   var object: Constraint? { nil }
   @inline(__always)
-  func storeValue(in buffer: inout Buffer<InlineConstraint>, at index: Int) -> Bool {
+  func storeValue(in buffer: inout Table<TagIndex, InlineConstraint>, at index: TagIndex) -> Bool {
     buffer[index] = self
     return true
   }

@@ -16,17 +16,18 @@ struct SymbolInfo {
   var inEnteringHeap = false
   var everUsed = false
   var dirty = false
-  /// The slot of the row where the symbol is basic, or -1.
-  var basicRow: Int32 = -1
-  /// The constraint tag whose marker or error the symbol is, or -1.
-  var symTag: Int32 = -1
-  /// The definition of an external symbol defined outside the tableau, or -1.
-  var definitionOf: Int32 = -1
-  var editOf: Int32 = -1
+  /// The slot of the row where the symbol is basic, or none.
+  var basicRow = RowSlot.none
+  /// The constraint tag whose marker or error the symbol is, or none.
+  var symTag = TagIndex.none
+  /// The definition of an external symbol defined outside the tableau, or none.
+  var definitionOf = DefinitionIndex.none
+  /// The edit variable of an external symbol, or none.
+  var editOf = EditIndex.none
   /// How many constraints in the solver mention this (external) symbol.
   var useCount: Int32 = 0
-  /// First link of the list of definitions that depend on this symbol, or -1.
-  var dependentHead: Int32 = -1
+  /// First link of the list of definitions that depend on this symbol, or none.
+  var dependentHead = DependentLink.none
   var accStamp: UInt32 = 0
   var objectiveSaved: UInt32 = 0
   /// The symbol's coefficient in the objective.
@@ -39,13 +40,17 @@ struct SymbolInfo {
   /// The variable of an external symbol, retained by the tableau (`dropVariable` releases
   /// it).
   var symVariableRef: UnsafeMutableRawPointer?
+  #if DEBUG
+    /// On the free list (debug builds only): no row, objective or table may refer to it.
+    var isFree = false
+  #endif
 
   @inline(__always) init(kind: SymbolKind) { self.kind = kind }
 }
 
 /// One term of a row.
 struct Cell {
-  var sym: Int32
+  var sym: Symbol
   var coeff: Double
 }
 
@@ -58,13 +63,13 @@ struct Row {
   var count: Int
   var capacity: Int
   var constant: Double
-  /// The basic symbol, or -1 for a free slot.
-  var basic: Int32
+  /// The basic symbol, or none for a free slot.
+  var basic: Symbol
 
-  static var free: Row { Row(cells: nil, count: 0, capacity: 0, constant: 0, basic: -1) }
+  static var free: Row { Row(cells: nil, count: 0, capacity: 0, constant: 0, basic: .none) }
 
   /// An empty row with room for `capacity` cells.
-  static func make(capacity: Int, constant: Double = 0, basic: Int32 = -1) -> Row {
+  static func make(capacity: Int, constant: Double = 0, basic: Symbol = .none) -> Row {
     let c = max(capacity, 4)
     return Row(
       cells: heapAllocate(Cell.self, capacity: c), count: 0, capacity: c,
@@ -94,7 +99,7 @@ struct Row {
   }
 
   /// Inserts a cell for a symbol the row does not hold, keeping the order.
-  mutating func append(_ sym: Int32, _ coeff: Double) {
+  mutating func append(_ sym: Symbol, _ coeff: Double) {
     reserve(count + 1)
     let p = cells!
     var i = count
@@ -107,17 +112,17 @@ struct Row {
   }
 
   @inline(__always)
-  func sym(_ i: Int) -> Int32 { cells.unsafelyUnwrapped[i].sym }
+  func sym(_ i: Int) -> Symbol { cells.unsafelyUnwrapped[i].sym }
 
   @inline(__always)
   func coeff(_ i: Int) -> Double { cells.unsafelyUnwrapped[i].coeff }
 
   /// The symbols, in order (for dumps and certificates).
-  var syms: [Int32] { (0..<count).map { sym($0) } }
+  var syms: [Symbol] { (0..<count).map { sym($0) } }
 
   /// The index of `sym` in the row, or nil.
   @inline(__always)
-  func index(of sym: Int32) -> Int? {
+  func index(of sym: Symbol) -> Int? {
     guard let p = cells, count > 0 else { return nil }
     // Symbols made first (window-size edits, early views) sit at the front of many rows.
     if p[0].sym >= sym { return p[0].sym == sym ? 0 : nil }
@@ -140,7 +145,7 @@ struct Row {
 
   /// The coefficient of `sym` (0 when absent).
   @inline(__always)
-  func coefficient(of sym: Int32) -> Double {
+  func coefficient(of sym: Symbol) -> Double {
     if let i = index(of: sym) { return cells.unsafelyUnwrapped[i].coeff }
     return 0
   }
@@ -167,34 +172,50 @@ let nearZeroEpsilon = 1.0e-8
 @inline(__always)
 func nearZero(_ x: Double) -> Bool { abs(x) < nearZeroEpsilon }
 
-/// A binary min-heap of small integers (symbols or definition orders); a max-heap stores
-/// negated keys.
+/// The order of an ``IndexHeap``: which of two raw indices comes out first.
+protocol HeapOrder {
+  /// Whether `a` comes out before `b`.
+  static func precedes(_ a: Int32, _ b: Int32) -> Bool
+}
+
+/// Lowest index first.
+enum Ascending: HeapOrder {
+  @inline(__always) static func precedes(_ a: Int32, _ b: Int32) -> Bool { a < b }
+}
+
+/// Highest index first.
+enum Descending: HeapOrder {
+  @inline(__always) static func precedes(_ a: Int32, _ b: Int32) -> Bool { a > b }
+}
+
+/// A binary heap of tableau indices (symbols, or definitions latest first), in `Order`.
 ///
 /// The items are a ``Buffer`` (no uniqueness check per push and pop); the owner frees it
 /// with ``deallocate()``.
-struct IntHeap {
-  private(set) var items = Buffer<Int32>()
+struct IndexHeap<Index: TableauIndex, Order: HeapOrder> {
+  private(set) var items = Buffer<Index>()
 
   var isEmpty: Bool { items.isEmpty }
 
   mutating func removeAll() { items.removeAll() }
 
   /// Frees the items; the heap must not be used afterwards.
-  func deallocate() { items.deallocate() }
+  mutating func deallocate() { items.deallocate() }
 
-  mutating func push(_ x: Int32) {
+  mutating func push(_ x: Index) {
+    assert(x.exists, "\(Index.self).none pushed on a heap")
     items.append(x)
     var i = items.count - 1
     while i > 0 {
       let parent = (i - 1) >> 1
-      if items[parent] <= x { break }
+      if !Order.precedes(x.raw, items[parent].raw) { break }
       items[i] = items[parent]
       i = parent
     }
     items[i] = x
   }
 
-  mutating func pop() -> Int32? {
+  mutating func pop() -> Index? {
     guard let last = items.popLast() else { return nil }
     if items.isEmpty { return last }
     let top = items[0]
@@ -203,8 +224,8 @@ struct IntHeap {
     while true {
       var child = 2 * i + 1
       if child >= n { break }
-      if child + 1 < n && items[child + 1] < items[child] { child += 1 }
-      if items[child] >= last { break }
+      if child + 1 < n && Order.precedes(items[child + 1].raw, items[child].raw) { child += 1 }
+      if !Order.precedes(items[child].raw, last.raw) { break }
       items[i] = items[child]
       i = child
     }

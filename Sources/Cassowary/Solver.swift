@@ -115,13 +115,13 @@ public final class Solver {
   /// while it is in the solver; the current constant), or nil when the handle holds none.
   package func inlineConstraint(for handle: ConstraintHandle) -> InlineConstraint? {
     guard let t = engine.tagIndex(of: handle) else { return nil }
-    return engine.inlineValues[Int(t)]
+    return engine.inlineValues[t]
   }
 
   /// The current constant of a value constraint, or nil when the handle holds none.
   package func constant(of handle: ConstraintHandle) -> Double? {
     guard let t = engine.tagIndex(of: handle) else { return nil }
-    return engine.inlineValues[Int(t)].constant
+    return engine.inlineValues[t].constant
   }
 
   // MARK: - Edit variables
@@ -198,13 +198,13 @@ struct Tag {
   /// ``InlineConstraint``, kept in the tableau's `inlineValues` at the tag's index).
   var constraintRef: Unmanaged<Constraint>?
   /// Slack, positive error or dummy of the constraint.
-  var marker: Int32
-  /// Negative error of a non-required constraint, or -1.
-  var other: Int32
+  var marker: Symbol
+  /// Negative error of a non-required constraint, or none.
+  var other: Symbol
   /// The marker's coefficient in the constraint's original row (`expression + marker…`).
   var markerCoefficient: Double
-  /// The definition the constraint made, or -1.
-  var definition: Int32
+  /// The definition the constraint made, or none.
+  var definition: DefinitionIndex
   /// Whether the tag holds an ``InlineConstraint`` (in the tableau's `inlineValues`).
   var isInline = false
 
@@ -215,7 +215,7 @@ struct Tag {
   var isLive: Bool { constraintRef != nil || isInline }
 
   static var dead: Tag {
-    Tag(constraintRef: nil, marker: -1, other: -1, markerCoefficient: 0, definition: -1)
+    Tag(constraintRef: nil, marker: .none, other: .none, markerCoefficient: 0, definition: .none)
   }
 }
 
@@ -223,12 +223,12 @@ struct Tag {
 struct EditInfo {
   var variable: Variable?
   var constraint: Constraint
-  var tag: Int32
+  var tag: TagIndex
   var constant: Double
   var alive: Bool
 
   static let dead = EditInfo(
-    variable: nil, constraint: Constraint(Expression(), .equal), tag: -1, constant: 0,
+    variable: nil, constraint: Constraint(Expression(), .equal), tag: .none, constant: 0,
     alive: false)
 }
 
@@ -236,13 +236,13 @@ struct EditInfo {
 /// `variable = Σ coeffs·syms + constant`, where `syms` are other external symbols and the
 /// constraint's dummy.
 struct Definition {
-  var variable: Int32
+  var variable: Symbol
   /// Where the terms are in the tableau's `definitionSyms`/`definitionCoeffs`.
   var termStart: Int32
   var termCount: Int32
   var constant: Double
   /// The coefficient the defined variable had in the constraint's expression.
   var definedCoefficient: Double
-  var tag: Int32
+  var tag: TagIndex
   var alive: Bool
 }

@@ -5,14 +5,14 @@ extension Tableau {
   /// keeps chains of positions (each the previous plus a width) sparse where a tableau row
   /// would hold every earlier width.
   ///
-  /// Returns the constraint's tag, or -1 when the constraint has no such variable.
-  mutating func defineFreshVariable<C: ConstraintSource>(by constraint: C) -> Int32 {
+  /// Returns the constraint's tag, or none when the constraint has no such variable.
+  mutating func defineFreshVariable<C: ConstraintSource>(by constraint: C) -> TagIndex {
     // Variables by unretained reference: the constraint holds them.
     var chosen: Unmanaged<Variable>?
     var k = 0.0
     for i in 0..<constraint.termCount where !nearZero(constraint.termCoefficient(i)) {
       let v = constraint.termRef(i)
-      if let s = knownSymbol(ref: v), info[Int(s)].everUsed { continue }
+      if let s = knownSymbol(ref: v), info[s].everUsed { continue }
       var total = 0.0
       for j in 0..<constraint.termCount where constraint.termRef(j).toOpaque() == v.toOpaque() {
         total += constraint.termCoefficient(j)
@@ -23,28 +23,28 @@ extension Tableau {
         break
       }
     }
-    guard let v = chosen else { return -1 }
+    guard let v = chosen else { return .none }
     let vs = externalSymbol(ref: v)
     let dummy = newSymbol(.dummy)
-    let d = Int32(definitions.count)
+    let d = definitions.endIndex
     let start = Int32(definitionSyms.count)
     for i in 0..<constraint.termCount {
       let same = constraint.termRef(i).toOpaque() == v.toOpaque()
       if C.recordsTermSymbols {
-        termSymbols[i] = same ? vs : -1
+        termSymbols[i] = same ? vs : .none
       }
       guard !same, constraint.termCoefficient(i) != 0 else { continue }
       let s = externalSymbol(ref: constraint.termRef(i))
       if C.recordsTermSymbols { termSymbols[i] = s }
       definitionSyms.append(s)
       definitionCoeffs.append(-constraint.termCoefficient(i) / k)
-      dependentDefinition.append(d)
-      dependentNext.append(info[Int(s)].dependentHead)
-      info[Int(s)].dependentHead = Int32(dependentDefinition.count - 1)
+      dependentNext.append(info[s].dependentHead)
+      info[s].dependentHead = dependentDefinition.append(d)
     }
     definitionSyms.append(dummy)
     definitionCoeffs.append(-1 / k)
-    let t = register(constraint, marker: dummy, other: -1, markerCoefficient: 1, definition: d)
+    let t = register(
+      constraint, marker: dummy, other: .none, markerCoefficient: 1, definition: d)
     definitions.append(
       Definition(
         variable: vs, termStart: start, termCount: Int32(definitionSyms.count) - start,
@@ -52,15 +52,15 @@ extension Tableau {
     definitionDirty.append(false)
     expansionMultiplier.append(0)
     expansionStamp.append(0)
-    info[Int(vs)].definitionOf = d
+    info[vs].definitionOf = d
     markDefinitionDirty(d)
     return t
   }
 
   /// Turns a definition back into an ordinary tableau row (`v` basic), before its constraint
   /// is removed.
-  mutating func materialize(_ d: Int32) {
-    let def = definitions[Int(d)]
+  mutating func materialize(_ d: DefinitionIndex) {
+    let def = definitions[d]
     beginAccumulation(constant: def.constant)
     let start = Int(def.termStart)
     for i in start..<start + Int(def.termCount) {
@@ -68,19 +68,19 @@ extension Tableau {
     }
     var row = finishAccumulation()
     row.basic = def.variable
-    definitions[Int(d)].alive = false
+    definitions[d].alive = false
     deadDefinitions += 1
-    info[Int(def.variable)].definitionOf = -1
+    info[def.variable].definitionOf = .none
     insertRow(row)
     markDirty(def.variable)
   }
 
   /// Queues a definition for evaluation at the next publish.
   @inline(__always)
-  mutating func markDefinitionDirty(_ d: Int32) {
-    let i = Int(d)
-    if !definitionDirty[i] {
-      definitionDirty[i] = true
+  mutating func markDefinitionDirty(_ d: DefinitionIndex) {
+    let i = d.offset
+    if !definitionDirty[d] {
+      definitionDirty[d] = true
       if i < dirtyDefinitionLow { dirtyDefinitionLow = i }
       if i > dirtyDefinitionHigh { dirtyDefinitionHigh = i }
     }
@@ -88,11 +88,11 @@ extension Tableau {
 
   /// Queues every definition that depends on `sym`.
   @inline(__always)
-  mutating func markDependentsDirty(_ sym: Int) {
+  mutating func markDependentsDirty(_ sym: Symbol) {
     var link = info[sym].dependentHead
-    while link >= 0 {
-      markDefinitionDirty(dependentDefinition[Int(link)])
-      link = dependentNext[Int(link)]
+    while link.exists {
+      markDefinitionDirty(dependentDefinition[link])
+      link = dependentNext[link]
     }
   }
 
@@ -100,17 +100,16 @@ extension Tableau {
   /// in the order they were made (each depends only on earlier ones), in one forward sweep.
   mutating func publishDirtyValues() {
     for k in 0..<dirtyList.count {
-      let s = dirtyList[k]
-      let i = Int(s)
-      guard i < info.count else { continue }
+      let i = dirtyList[k]
+      guard info.contains(i) else { continue }
       info[i].dirty = false
-      guard info[i].kind == .external, info[i].definitionOf < 0,
+      guard info[i].kind == .external, info[i].definitionOf.isNone,
         let variable = info[i].symVariableRef
       else {
         continue
       }
       let slot = info[i].basicRow
-      let value = slot >= 0 ? rows[Int(slot)].constant : 0
+      let value = slot.exists ? rows[slot].constant : 0
       if value != info[i].published || info[i].published.isNaN {
         info[i].published = value
         Unmanaged<Variable>.fromOpaque(variable)._withUnsafeGuaranteedRef { $0.setValue(value) }
@@ -118,8 +117,9 @@ extension Tableau {
       }
     }
     dirtyList.removeAll()
-    var d = dirtyDefinitionLow
-    while d <= dirtyDefinitionHigh {
+    var k = dirtyDefinitionLow
+    while k <= dirtyDefinitionHigh {
+      let d = DefinitionIndex(k)
       if definitionDirty[d] {
         definitionDirty[d] = false
         let def = definitions[d]
@@ -127,10 +127,10 @@ extension Tableau {
           var value = def.constant
           let start = Int(def.termStart)
           for j in start..<start + Int(def.termCount) {
-            let s = Int(definitionSyms[j])
+            let s = definitionSyms[j]
             if info[s].kind == .external { value += definitionCoeffs[j] * info[s].published }
           }
-          let i = Int(def.variable)
+          let i = def.variable
           if value != info[i].published || info[i].published.isNaN {
             info[i].published = value
             if let variable = info[i].symVariableRef {
@@ -142,7 +142,7 @@ extension Tableau {
           }
         }
       }
-      d += 1
+      k += 1
     }
     dirtyDefinitionLow = Int.max
     dirtyDefinitionHigh = -1
@@ -155,20 +155,20 @@ extension Tableau {
   /// (which keeps each after the ones it depends on), and rebuilds the dependents lists.
   /// Runs when no definition is waiting to be published; amortised O(1) per removal.
   mutating func compactDefinitions() {
-    var defs = Buffer<Definition>()
-    var syms = Buffer<Int32>()
+    var defs = Table<DefinitionIndex, Definition>()
+    var syms = Buffer<Symbol>()
     var coeffs = Buffer<Double>()
-    for d in 0..<definitions.count where definitions[d].alive {
+    for d in definitions.indices where definitions[d].alive {
       var def = definitions[d]
       let start = Int(def.termStart)
-      let nd = Int32(defs.count)
+      let nd = defs.endIndex
       def.termStart = Int32(syms.count)
       for j in start..<start + Int(def.termCount) {
         syms.append(definitionSyms[j])
         coeffs.append(definitionCoeffs[j])
       }
-      info[Int(def.variable)].definitionOf = nd
-      if Int(def.tag) < tags.count { tags[Int(def.tag)].definition = nd }
+      info[def.variable].definitionOf = nd
+      if tags.contains(def.tag) { tags[def.tag].definition = nd }
       defs.append(def)
     }
     definitions.deallocate()
@@ -179,16 +179,15 @@ extension Tableau {
     definitionCoeffs = coeffs
     dependentDefinition.removeAll()
     dependentNext.removeAll()
-    for i in info.indices { info[i].dependentHead = -1 }
-    for d in 0..<definitions.count {
+    for i in info.indices { info[i].dependentHead = .none }
+    for d in definitions.indices {
       let def = definitions[d]
       let start = Int(def.termStart)
       for j in start..<start + Int(def.termCount) {
-        let s = Int(definitionSyms[j])
+        let s = definitionSyms[j]
         guard info[s].kind == .external else { continue }
-        dependentDefinition.append(Int32(d))
         dependentNext.append(info[s].dependentHead)
-        info[s].dependentHead = Int32(dependentDefinition.count - 1)
+        info[s].dependentHead = dependentDefinition.append(d)
       }
     }
     definitionDirty.removeAll()
@@ -196,8 +195,8 @@ extension Tableau {
     // Fresh buffers, so they shrink with the definitions (as the arrays they were did).
     expansionMultiplier.deallocate()
     expansionStamp.deallocate()
-    expansionMultiplier = Buffer()
-    expansionStamp = Buffer()
+    expansionMultiplier = Table()
+    expansionStamp = Table()
     for _ in 0..<definitions.count {
       expansionMultiplier.append(0)
       expansionStamp.append(0)

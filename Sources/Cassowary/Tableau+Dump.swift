@@ -4,11 +4,11 @@ extension Tableau {
     var out = "Objective\n---------\n"
     var objTerms: [String] = []
     for s in info.indices where info[s].objective != 0 {
-      objTerms.append("\(number(info[s].objective)) * \(name(Int32(s)))")
+      objTerms.append("\(number(info[s].objective)) * \(name(s))")
     }
     out += ([number(objectiveConstant)] + objTerms).joined(separator: " + ") + "\n\n"
     out += "Tableau\n-------\n"
-    let live = rows.elements.filter { $0.basic >= 0 }.sorted { $0.basic < $1.basic }
+    let live = rows.elements.filter { $0.basic.exists }.sorted { $0.basic < $1.basic }
     for row in live { out += "\(name(row.basic)) | \(describe(row))\n" }
     out += "\nInfeasible\n----------\n"
     for s in infeasible.elements { out += "\(name(s))\n" }
@@ -25,7 +25,7 @@ extension Tableau {
     out += "\nVariables\n---------\n"
     for s in info.indices {
       guard let v = Self.variable(info[s].symVariableRef) else { continue }
-      out += "\(name(Int32(s))) = \(number(v.value))\n"
+      out += "\(name(s)) = \(number(v.value))\n"
     }
     out += "\nEdit Variables\n--------------\n"
     for e in edits where e.alive {
@@ -33,7 +33,7 @@ extension Tableau {
     }
     out += "\nConstraints\n-----------\n"
     for t in tags.indices {
-      if let c = reportedConstraint(Int32(t)) { out += "\(c)\n" }
+      if let c = reportedConstraint(t) { out += "\(c)\n" }
     }
     return out
   }
@@ -43,10 +43,10 @@ extension Tableau {
     return ([number(row.constant)] + terms).joined(separator: " + ")
   }
 
-  private func name(_ s: Int32) -> String {
-    switch info[Int(s)].kind {
+  private func name(_ s: Symbol) -> String {
+    switch info[s].kind {
     case .external:
-      let v = Self.variable(info[Int(s)].symVariableRef)?.description ?? "?"
+      let v = Self.variable(info[s].symVariableRef)?.description ?? "?"
       return "v\(s)[\(v)]"
     case .slack: return "s\(s)"
     case .error: return "e\(s)"

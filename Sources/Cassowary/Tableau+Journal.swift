@@ -3,19 +3,19 @@
 /// (`journalOpen` says whether a call is being recorded): making and dropping an optional
 /// journal per call went through the runtime's generic destroy twice.
 struct Journal {
-  var rows: [(Int32, Row)] = []
-  var objective: [(Int32, Double)] = []
-  var definitions: [(Int32, Double)] = []
+  var rows: [(RowSlot, Row)] = []
+  var objective: [(Symbol, Double)] = []
+  var definitions: [(DefinitionIndex, Double)] = []
   var objectiveConstant: Double = 0
   var objectiveConstantSaved = false
   /// Whether row and objective changes are being recorded (counts are always kept).
   var recording = true
   var rowCount = 0
   var symbolCount = 0
-  var freeSlots: [Int32] = []
-  var freeSymbols: [Int32] = []
+  var freeSlots: [RowSlot] = []
+  var freeSymbols: [Symbol] = []
   /// Symbols taken from the free list since the journal began.
-  var reusedSymbols: [Int32] = []
+  var reusedSymbols: [Symbol] = []
 }
 
 extension Tableau {
@@ -56,21 +56,19 @@ extension Tableau {
   }
 
   @inline(__always)
-  mutating func saveRow(_ slot: Int32) {
+  mutating func saveRow(_ slot: RowSlot) {
     guard journalOpen, journal.recording else { return }
-    let i = Int(slot)
-    guard i < journal.rowCount, rowSaved[i] != journalEpoch else { return }
-    rowSaved[i] = journalEpoch
-    journal.rows.append((slot, rows[i].copy()))
+    guard slot.offset < journal.rowCount, rowSaved[slot] != journalEpoch else { return }
+    rowSaved[slot] = journalEpoch
+    journal.rows.append((slot, rows[slot].copy()))
   }
 
   @inline(__always)
-  mutating func saveObjective(_ sym: Int32) {
+  mutating func saveObjective(_ sym: Symbol) {
     guard journalOpen, journal.recording else { return }
-    let i = Int(sym)
-    guard i < journal.symbolCount, info[i].objectiveSaved != journalEpoch else { return }
-    info[i].objectiveSaved = journalEpoch
-    journal.objective.append((sym, info[i].objective))
+    guard sym.offset < journal.symbolCount, info[sym].objectiveSaved != journalEpoch else { return }
+    info[sym].objectiveSaved = journalEpoch
+    journal.objective.append((sym, info[sym].objective))
   }
 
   mutating func saveObjectiveConstant() {
@@ -79,9 +77,9 @@ extension Tableau {
     journal.objectiveConstant = objectiveConstant
   }
 
-  mutating func saveDefinition(_ d: Int32) {
+  mutating func saveDefinition(_ d: DefinitionIndex) {
     guard journalOpen else { return }
-    journal.definitions.append((d, definitions[Int(d)].constant))
+    journal.definitions.append((d, definitions[d].constant))
   }
 
   /// Restores everything the journal recorded and drops what was created since it began.
@@ -93,8 +91,9 @@ extension Tableau {
     // Basic symbols of rows about to be replaced or dropped lose their rows.
     for (slot, _) in j.rows { unmapBasic(of: slot, below: j.symbolCount) }
     if rows.count > j.rowCount {
-      for slot in j.rowCount..<rows.count {
-        unmapBasic(of: Int32(slot), below: j.symbolCount)
+      for k in j.rowCount..<rows.count {
+        let slot = RowSlot(k)
+        unmapBasic(of: slot, below: j.symbolCount)
         rows[slot].release()
       }
       rows.removeLast(rows.count - j.rowCount)
@@ -103,27 +102,30 @@ extension Tableau {
     }
     freeSlots = j.freeSlots
     truncateSymbols(to: j.symbolCount)
-    for s in j.reusedSymbols { forgetSymbol(Int(s)) }
+    for s in j.reusedSymbols {
+      forgetSymbol(s)
+      markFree(s)
+    }
     freeSymbols = j.freeSymbols
     for (slot, row) in j.rows.reversed() {
-      rows[Int(slot)].release()
-      rows[Int(slot)] = row
-      if row.basic >= 0 {
-        info[Int(row.basic)].basicRow = slot
+      rows[slot].release()
+      rows[slot] = row
+      if row.basic.exists {
+        info[row.basic].basicRow = slot
         for i in 0..<row.count { addToColumn(row.sym(i), slot) }
         touch(slot)
       }
     }
     for (sym, value) in j.objective.reversed() {
-      info[Int(sym)].objective = value
-      if value < 0 && !info[Int(sym)].inEnteringHeap && info[Int(sym)].kind != .dummy {
-        info[Int(sym)].inEnteringHeap = true
+      info[sym].objective = value
+      if value < 0 && !info[sym].inEnteringHeap && info[sym].kind != .dummy {
+        info[sym].inEnteringHeap = true
         enteringHeap.push(sym)
       }
     }
     if j.objectiveConstantSaved { objectiveConstant = j.objectiveConstant }
     for (d, constant) in j.definitions.reversed() {
-      definitions[Int(d)].constant = constant
+      definitions[d].constant = constant
       markDefinitionDirty(d)
     }
     infeasible.removeAll()
@@ -131,10 +133,10 @@ extension Tableau {
     artificial = nil
   }
 
-  private mutating func unmapBasic(of slot: Int32, below count: Int) {
-    let b = rows[Int(slot)].basic
-    guard b >= 0, Int(b) < count else { return }
-    info[Int(b)].basicRow = -1
-    if info[Int(b)].kind == .external { markDirty(b) }
+  private mutating func unmapBasic(of slot: RowSlot, below count: Int) {
+    let b = rows[slot].basic
+    guard b.exists, b.offset < count else { return }
+    info[b].basicRow = .none
+    if info[b].kind == .external { markDirty(b) }
   }
 }

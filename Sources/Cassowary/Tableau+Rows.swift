@@ -3,18 +3,18 @@ extension Tableau {
 
   /// Queues an external symbol for publishing.
   @inline(__always)
-  mutating func markDirty(_ s: Int32) {
-    if !info[Int(s)].dirty {
-      info[Int(s)].dirty = true
+  mutating func markDirty(_ s: Symbol) {
+    if !info[s].dirty {
+      info[s].dirty = true
       dirtyList.append(s)
     }
   }
 
   /// Queues the basic symbol of a slot for publishing when it is external.
   @inline(__always)
-  mutating func touch(_ slot: Int32) {
-    let b = rows[Int(slot)].basic
-    if b >= 0 && info[Int(b)].kind == .external { markDirty(b) }
+  mutating func touch(_ slot: RowSlot) {
+    let b = rows[slot].basic
+    if b.exists && info[b].kind == .external { markDirty(b) }
   }
 
   // MARK: Slots
@@ -22,21 +22,21 @@ extension Tableau {
   /// Stores a row (whose `basic` is set, and whose buffer the tableau now owns) and indexes
   /// its symbols.
   @discardableResult
-  mutating func insertRow(_ row: Row) -> Int32 {
-    let slot: Int32
+  mutating func insertRow(_ row: Row) -> RowSlot {
+    assertLive(row.basic)
+    let slot: RowSlot
     // `isEmpty` then `removeLast`: inlined, where `popLast` is a call even on an empty list.
     if !freeSlots.isEmpty {
       let reuse = freeSlots.removeLast()
       slot = reuse
       saveRow(slot)
-      rows[Int(slot)] = row
+      rows[slot] = row
     } else {
-      slot = Int32(rows.count)
-      rows.append(row)
+      slot = rows.append(row)
       visitStamp.append(0)
       rowSaved.append(0)
     }
-    info[Int(row.basic)].basicRow = slot
+    info[row.basic].basicRow = slot
     for i in 0..<row.count { addToColumn(row.sym(i), slot) }
     touch(slot)
     return slot
@@ -44,12 +44,13 @@ extension Tableau {
 
   /// Frees a slot and returns its row, which the caller now owns; the basic symbol becomes
   /// parametric.
-  mutating func removeRow(_ slot: Int32) -> Row {
+  mutating func removeRow(_ slot: RowSlot) -> Row {
+    assert(rows[slot].basic.exists, "removeRow: slot \(slot) holds no row")
     saveRow(slot)
     touch(slot)
-    let row = rows[Int(slot)]
-    info[Int(row.basic)].basicRow = -1
-    rows[Int(slot)] = .free
+    let row = rows[slot]
+    info[row.basic].basicRow = .none
+    rows[slot] = .free
     freeSlots.append(slot)
     return row
   }
@@ -59,21 +60,22 @@ extension Tableau {
   /// The slots of the rows that hold `sym`, each once, pruning stale entries from its column.
   ///
   /// The result views the column's memory: valid until something appends to this column.
-  mutating func rowsHolding(_ sym: Int32) -> UnsafeBufferPointer<Int32> {
-    let list = info[Int(sym)].column
+  mutating func rowsHolding(_ sym: Symbol) -> UnsafeBufferPointer<RowSlot> {
+    assertLive(sym)
+    let list = info[sym].column
     guard let p = list.base else { return UnsafeBufferPointer(start: nil, count: 0) }
     nextVisitEpoch()
     var w = 0
     let n = rows.count
     for i in 0..<list.count {
       let r = p[i]
-      if Int(r) >= n || visitStamp[Int(r)] == visitEpoch { continue }
-      guard rows[Int(r)].basic >= 0, rows[Int(r)].index(of: sym) != nil else { continue }
-      visitStamp[Int(r)] = visitEpoch
+      if Int(r.raw) >= n || visitStamp[r] == visitEpoch { continue }
+      guard rows[r].basic.exists, rows[r].index(of: sym) != nil else { continue }
+      visitStamp[r] = visitEpoch
       p[w] = r
       w += 1
     }
-    info[Int(sym)].column.count = w
+    info[sym].column.count = w
     return UnsafeBufferPointer(start: p, count: w)
   }
 
@@ -81,26 +83,26 @@ extension Tableau {
   /// that no longer hold the symbol, so columns stay within twice their live size even for
   /// symbols that are never visited.
   @inline(__always)
-  mutating func addToColumn(_ sym: Int32, _ slot: Int32) {
-    let list = info[Int(sym)].column
+  mutating func addToColumn(_ sym: Symbol, _ slot: RowSlot) {
+    let list = info[sym].column
     if list.count == list.capacity {
       if list.capacity == 0 {
-        info[Int(sym)].column = SlotList(
+        info[sym].column = SlotList(
           base: columnArena.take(), count: 0, capacity: SlotList.firstCapacity)
       } else if list.count < 64 || rowsHolding(sym).count > list.capacity / 2 {
         // Prune a long column first, and grow anyway when most entries are live, so pruning
         // costs O(1) per append.
-        growColumn(Int(sym))
+        growColumn(sym)
       }
     }
-    info[Int(sym)].column.append(slot)
+    info[sym].column.append(slot)
   }
 
   /// Doubles a column's capacity, keeping its slots.
-  mutating func growColumn(_ i: Int) {
+  mutating func growColumn(_ i: Symbol) {
     let old = info[i].column
     let capacity = old.capacity * 2
-    let block = heapAllocate(Int32.self, capacity: capacity)
+    let block = heapAllocate(RowSlot.self, capacity: capacity)
     if let base = old.base {
       block.update(from: base, count: old.count)
       freeColumnBlock(old)
@@ -109,7 +111,7 @@ extension Tableau {
   }
 
   /// Frees a column's memory and empties it.
-  mutating func releaseColumn(_ i: Int) {
+  mutating func releaseColumn(_ i: Symbol) {
     freeColumnBlock(info[i].column)
     info[i].column = .empty
   }
@@ -136,9 +138,9 @@ extension Tableau {
   // MARK: Row arithmetic
 
   /// `row[slot] := row[slot] with sym replaced by src` (the row holds sym).
-  mutating func substituteInto(_ slot: Int32, sym: Int32, src: Row) {
+  mutating func substituteInto(_ slot: RowSlot, sym: Symbol, src: Row) {
     saveRow(slot)
-    var target = rows[Int(slot)]
+    var target = rows[slot]
     guard let pos = target.index(of: sym) else { return }
     let factor = target.coeff(pos)
     var out = scratch
@@ -151,7 +153,7 @@ extension Tableau {
     target.count = out.count
     out.count = 0
     target.constant += factor * src.constant
-    rows[Int(slot)] = target
+    rows[slot] = target
     scratch = out
     for i in newStart..<scratchAdded.count { addToColumn(scratchAdded[i], slot) }
     scratchAdded.removeLast(scratchAdded.count - newStart)
@@ -159,7 +161,8 @@ extension Tableau {
 
   /// Writes `target - target[drop]·drop + factor·src` into `out` (sorted), appending to
   /// `scratchAdded` the symbols that `target` did not hold. `out` has room for both rows.
-  mutating func mergeRows(target: Row, drop: Int32, src: Row, factor: Double, into out: inout Row) {
+  mutating func mergeRows(target: Row, drop: Symbol, src: Row, factor: Double, into out: inout Row)
+  {
     let n = target.count
     let m = src.count
     var k = 0
@@ -173,8 +176,8 @@ extension Tableau {
     var i = 0
     var j = 0
     while i < n || j < m {
-      let a = i < n ? t[i].sym : Int32.max
-      let b = j < m ? s[j].sym : Int32.max
+      let a = i < n ? t[i].sym : Symbol.end
+      let b = j < m ? s[j].sym : Symbol.end
       if a < b {
         if a != drop {
           o[k] = t[i]
@@ -202,10 +205,10 @@ extension Tableau {
     out.count = k
   }
 
-  /// Rewrites `row` (for `leaving`, or a new constraint row when `leaving` is -1) to be the
+  /// Rewrites `row` (for `leaving`, or a new constraint row when `leaving` is none) to be the
   /// row of `entering`, which it holds:
   /// `leaving = K + a·entering + Σ` becomes `entering = -K/a + leaving/a - Σ/a`.
-  mutating func pivotForm(_ row: inout Row, leaving: Int32, entering: Int32) {
+  mutating func pivotForm(_ row: inout Row, leaving: Symbol, entering: Symbol) {
     guard let p = row.index(of: entering) else { return }
     let a = row.coeff(p)
     let scale = -1 / a
@@ -214,7 +217,7 @@ extension Tableau {
     let o = out.cells.unsafelyUnwrapped
     let c = row.cells.unsafelyUnwrapped
     var k = 0
-    var inserted = leaving < 0
+    var inserted = leaving.isNone
     for i in 0..<row.count {
       let s = c[i].sym
       if !inserted && leaving < s {
@@ -240,27 +243,28 @@ extension Tableau {
   }
 
   /// Solves a new constraint row (`0 = constant + Σ`) for `subject`, which it holds.
-  mutating func solveForSubject(_ row: inout Row, _ subject: Int32) {
-    pivotForm(&row, leaving: -1, entering: subject)
+  mutating func solveForSubject(_ row: inout Row, _ subject: Symbol) {
+    pivotForm(&row, leaving: .none, entering: subject)
   }
 
   // MARK: Objective
 
   /// Adds `value` to the objective coefficient of `sym`.
   @inline(__always)
-  mutating func objectiveAdd(_ sym: Int32, _ value: Double) {
+  mutating func objectiveAdd(_ sym: Symbol, _ value: Double) {
+    assertLive(sym)
     saveObjective(sym)
-    var v = info[Int(sym)].objective + value
+    var v = info[sym].objective + value
     if nearZero(v) { v = 0 }
-    info[Int(sym)].objective = v
+    info[sym].objective = v
     // Candidates to enter: a negative coefficient, or for a free (external) symbol a positive
     // one beyond round-off (a free symbol moves down as readily; within round-off its true
     // coefficient is zero, and pivoting on it would only cost work).
-    let k = info[Int(sym)].kind
-    if (v < 0 || (k == .external && v > objectiveRoundOff)) && !info[Int(sym)].inEnteringHeap
+    let k = info[sym].kind
+    if (v < 0 || (k == .external && v > objectiveRoundOff)) && !info[sym].inEnteringHeap
       && k != .dummy
     {
-      info[Int(sym)].inEnteringHeap = true
+      info[sym].inEnteringHeap = true
       enteringHeap.push(sym)
     }
   }
@@ -275,14 +279,14 @@ extension Tableau {
   /// The parametric symbol with the lowest id that can lower the objective: a negative
   /// coefficient, or a positive one beyond round-off on a free (external) symbol, which can
   /// move down.
-  mutating func popEntering() -> Int32? {
+  mutating func popEntering() -> Symbol? {
     while let s = enteringHeap.pop() {
-      guard Int(s) < info.count else { continue }
-      info[Int(s)].inEnteringHeap = false
-      let o = info[Int(s)].objective
-      let k = info[Int(s)].kind
+      guard info.contains(s) else { continue }
+      info[s].inEnteringHeap = false
+      let o = info[s].objective
+      let k = info[s].kind
       if (o < 0 || (k == .external && o > objectiveRoundOff)) && k != .dummy
-        && info[Int(s)].basicRow < 0
+        && info[s].basicRow.isNone
       {
         return s
       }
@@ -306,8 +310,8 @@ extension Tableau {
 
   /// Adds `k·sym` to the accumulator as it stands (no substitution).
   @inline(__always)
-  mutating func accAdd(_ sym: Int32, _ k: Double) {
-    let i = Int(sym)
+  mutating func accAdd(_ sym: Symbol, _ k: Double) {
+    let i = sym
     if info[i].accStamp != accEpoch {
       info[i].accStamp = accEpoch
       info[i].accValue = k
@@ -318,21 +322,22 @@ extension Tableau {
   }
 
   /// Adds `k·sym`, replacing a basic symbol by its row and deferring a defined one.
-  mutating func accumulateTerm(_ sym: Int32, _ k: Double) {
-    let d = info[Int(sym)].definitionOf
-    if d >= 0 {
-      if expansionStamp[Int(d)] != accEpoch {
-        expansionStamp[Int(d)] = accEpoch
-        expansionMultiplier[Int(d)] = k
-        expansionHeap.push(-d)
+  mutating func accumulateTerm(_ sym: Symbol, _ k: Double) {
+    assertLive(sym)
+    let d = info[sym].definitionOf
+    if d.exists {
+      if expansionStamp[d] != accEpoch {
+        expansionStamp[d] = accEpoch
+        expansionMultiplier[d] = k
+        expansionHeap.push(d)
       } else {
-        expansionMultiplier[Int(d)] += k
+        expansionMultiplier[d] += k
       }
       return
     }
-    let slot = info[Int(sym)].basicRow
-    if slot >= 0 {
-      let row = rows[Int(slot)]
+    let slot = info[sym].basicRow
+    if slot.exists {
+      let row = rows[slot]
       for i in 0..<row.count { accAdd(row.sym(i), k * row.coeff(i)) }
       accConstant += k * row.constant
     } else {
@@ -342,8 +347,7 @@ extension Tableau {
 
   /// Expands deferred definitions, latest first, so each is expanded once.
   mutating func expandDefinitions() {
-    while let nd = expansionHeap.pop() {
-      let d = Int(-nd)
+    while let d = expansionHeap.pop() {
       let m = expansionMultiplier[d]
       if nearZero(m) { continue }
       let def = definitions[d]
@@ -379,7 +383,7 @@ extension Tableau {
     var k = 0
     for t in 0..<n {
       let s = accTouched[t]
-      let v = info[Int(s)].accValue
+      let v = info[s].accValue
       if !nearZero(v) {
         p[k] = Cell(sym: s, coeff: v)
         k += 1

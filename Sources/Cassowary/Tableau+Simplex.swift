@@ -12,25 +12,25 @@ extension Tableau {
     -> ConstraintHandle
   {
     try validate(constraint)
-    return ConstraintHandle(tag: try insertConstraint(constraint))
+    return ConstraintHandle(tag: try insertConstraint(constraint).raw)
   }
 
   /// kiwi's `addConstraint`, with definitions and a journal so a failure changes nothing.
   /// Returns the constraint's tag.
   mutating func insertConstraint<C: ConstraintSource>(_ constraint: C) throws(SolverError)
-    -> Int32
+    -> TagIndex
   {
     let required = constraint.strength.isRequired
     if required && constraint.op == .equal {
       let t = defineFreshVariable(by: constraint)
-      if t >= 0 { return t }
+      if t.exists { return t }
     }
     // Until the artificial phase nothing but new symbols can change, so the journal keeps
     // counts only and starts recording rows just before that phase.
     if required { beginJournal(recording: false) }
     var (row, marker, other, a) = createRow(constraint)
     var subject = chooseSubject(row, marker: marker, other: other)
-    if subject < 0 && row.syms.allSatisfy({ info[Int($0)].kind == .dummy }) {
+    if subject.isNone && row.syms.allSatisfy({ info[$0].kind == .dummy }) {
       if !nearZero(row.constant) {
         let conflicting = requiredConstraints(markedBy: row.syms)
         row.release()
@@ -39,8 +39,8 @@ extension Tableau {
       }
       subject = marker
     }
-    if subject < 0 { subject = chooseFeasibleSubject(row) }
-    if subject < 0 {
+    if subject.isNone { subject = chooseFeasibleSubject(row) }
+    if subject.isNone {
       if journalOpen { journal.recording = true }
       let (ok, certificate) = addWithArtificialVariable(row)
       if !ok {
@@ -51,22 +51,22 @@ extension Tableau {
     } else {
       solveForSubject(&row, subject)
       let slot = insertRow(row)
-      substitute(subject, with: rows[Int(slot)])
+      substitute(subject, with: rows[slot])
     }
     commitJournal()
     let t = register(
-      constraint, marker: marker, other: other, markerCoefficient: a, definition: -1)
+      constraint, marker: marker, other: other, markerCoefficient: a, definition: .none)
     try optimize()
     return t
   }
 
   /// kiwi's `createRow`: the constraint's expression in terms of parametric symbols, plus its
   /// marker (and error) symbols; errors enter the objective.
-  mutating func createRow<C: ConstraintSource>(_ constraint: C) -> (Row, Int32, Int32, Double) {
+  mutating func createRow<C: ConstraintSource>(_ constraint: C) -> (Row, Symbol, Symbol, Double) {
     beginAccumulation(constant: constraint.constant)
     for i in 0..<constraint.termCount {
       guard !nearZero(constraint.termCoefficient(i)) else {
-        if C.recordsTermSymbols { termSymbols[i] = -1 }
+        if C.recordsTermSymbols { termSymbols[i] = .none }
         continue
       }
       let s = externalSymbol(ref: constraint.termRef(i))
@@ -77,8 +77,8 @@ extension Tableau {
     let strength = constraint.strength.value
     let required = constraint.strength.isRequired
     if !required { largestWeight = max(largestWeight, strength, constraint.belowStrength.value) }
-    var marker: Int32 = -1
-    var other: Int32 = -1
+    var marker = Symbol.none
+    var other = Symbol.none
     var a = 1.0
     switch constraint.op {
     case .lessThanOrEqual, .greaterThanOrEqual:
@@ -110,20 +110,20 @@ extension Tableau {
   }
 
   /// kiwi's `chooseSubject`: an external symbol, else a restricted marker with a negative
-  /// coefficient, else -1.
-  mutating func chooseSubject(_ row: Row, marker: Int32, other: Int32) -> Int32 {
-    for i in 0..<row.count where info[Int(row.sym(i))].kind == .external { return row.sym(i) }
+  /// coefficient, else none.
+  mutating func chooseSubject(_ row: Row, marker: Symbol, other: Symbol) -> Symbol {
+    for i in 0..<row.count where info[row.sym(i)].kind == .external { return row.sym(i) }
     // Two checks, not a loop over an array literal (which may allocate).
     if isRestrictedWithNegativeCoefficient(marker, in: row) { return marker }
     if isRestrictedWithNegativeCoefficient(other, in: row) { return other }
-    return -1
+    return .none
   }
 
-  /// Whether `s` (when ≥ 0) is a slack or error symbol with a negative coefficient in `row`.
+  /// Whether `s` (when not none) is a slack or error symbol with a negative coefficient in `row`.
   @inline(__always)
-  mutating func isRestrictedWithNegativeCoefficient(_ s: Int32, in row: Row) -> Bool {
-    guard s >= 0 else { return false }
-    let k = info[Int(s)].kind
+  mutating func isRestrictedWithNegativeCoefficient(_ s: Symbol, in row: Row) -> Bool {
+    guard s.exists else { return false }
+    let k = info[s].kind
     return (k == .slack || k == .error) && row.coefficient(of: s) < 0
   }
 
@@ -131,14 +131,14 @@ extension Tableau {
   /// row feasible, so the costly artificial-variable phase is skipped. With a zero constant
   /// any slack or error symbol will do (the substitution moves no constant); otherwise a
   /// symbol with a negative coefficient whose substitution leaves every restricted row
-  /// non-negative. Among candidates, the one held by the fewest rows. Returns -1 if none.
-  mutating func chooseFeasibleSubject(_ row: Row) -> Int32 {
+  /// non-negative. Among candidates, the one held by the fewest rows. Returns none if none.
+  mutating func chooseFeasibleSubject(_ row: Row) -> Symbol {
     let zero = nearZero(row.constant)
-    var best: Int32 = -1
+    var best = Symbol.none
     var bestRows = Int.max
     for i in 0..<row.count {
       let s = row.sym(i)
-      let k = info[Int(s)].kind
+      let k = info[s].kind
       guard k == .slack || k == .error else { continue }
       let a = row.coeff(i)
       if !zero && a >= 0 { continue }
@@ -149,10 +149,10 @@ extension Tableau {
         let value = row.constant / -a
         var feasible = true
         for r in holders {
-          let b = rows[Int(r)].basic
-          if info[Int(b)].kind == .external { continue }
-          let h = rows[Int(r)].coefficient(of: s)
-          let moved = rows[Int(r)].constant + h * value
+          let b = rows[r].basic
+          if info[b].kind == .external { continue }
+          let h = rows[r].coefficient(of: s)
+          let moved = rows[r].constant + h * value
           if moved < 0 && !nearZero(moved) {
             feasible = false
             break
@@ -168,7 +168,7 @@ extension Tableau {
 
   /// kiwi's `addWithArtificialVariable`. Returns whether the row could be made feasible, and
   /// the symbols of the final artificial objective (the certificate of a failure).
-  mutating func addWithArtificialVariable(_ row: Row) -> (Bool, [Int32]) {
+  mutating func addWithArtificialVariable(_ row: Row) -> (Bool, [Symbol]) {
     let art = newSymbol(.slack)
     var artRow = row
     artRow.basic = art
@@ -180,8 +180,8 @@ extension Tableau {
     let success = nearZero(finalRow.constant)
     let certificate = success ? [] : finalRow.syms
     finalRow.release()
-    let slot = info[Int(art)].basicRow
-    if slot >= 0 {
+    let slot = info[art].basicRow
+    if slot.exists {
       var r = removeRow(slot)
       if r.count == 0 {
         r.release()
@@ -189,7 +189,7 @@ extension Tableau {
       }
       guard
         let entering = r.syms.first(where: {
-          info[Int($0)].kind == .slack || info[Int($0)].kind == .error
+          info[$0].kind == .slack || info[$0].kind == .error
         })
       else {
         r.release()
@@ -197,16 +197,16 @@ extension Tableau {
       }
       pivotForm(&r, leaving: art, entering: entering)
       let s = insertRow(r)
-      substitute(entering, with: rows[Int(s)])
+      substitute(entering, with: rows[s])
     }
     for r in rowsHolding(art) {
       saveRow(r)
-      if let i = rows[Int(r)].index(of: art) { rows[Int(r)].remove(at: i) }
+      if let i = rows[r].index(of: art) { rows[r].remove(at: i) }
     }
-    info[Int(art)].column.count = 0
-    if info[Int(art)].objective != 0 {
+    info[art].column.count = 0
+    if info[art].objective != 0 {
       saveObjective(art)
-      info[Int(art)].objective = 0
+      info[art].objective = 0
     }
     return (success, certificate)
   }
@@ -215,18 +215,18 @@ extension Tableau {
 
   /// Replaces `sym` by `src` in every row that holds it, in the objective and in the
   /// artificial objective; queues rows that became infeasible.
-  mutating func substitute(_ sym: Int32, with src: Row) {
+  mutating func substitute(_ sym: Symbol, with src: Row) {
     for r in rowsHolding(sym) {
       substituteInto(r, sym: sym, src: src)
       touch(r)
-      let b = rows[Int(r)].basic
-      if info[Int(b)].kind != .external && rows[Int(r)].constant < 0 { infeasible.append(b) }
+      let b = rows[r].basic
+      if info[b].kind != .external && rows[r].constant < 0 { infeasible.append(b) }
     }
-    info[Int(sym)].column.count = 0
-    let c = info[Int(sym)].objective
+    info[sym].column.count = 0
+    let c = info[sym].objective
     if c != 0 {
       saveObjective(sym)
-      info[Int(sym)].objective = 0
+      info[sym].objective = 0
       objectiveAddRow(src, c)
     }
     if var art = artificial, let p = art.index(of: sym) {
@@ -242,16 +242,16 @@ extension Tableau {
   }
 
   /// Makes `entering` basic in the row at `slot`, whose basic symbol leaves.
-  mutating func pivot(_ slot: Int32, entering: Int32) {
+  mutating func pivot(_ slot: RowSlot, entering: Symbol) {
     saveRow(slot)
-    var row = rows[Int(slot)]
+    var row = rows[slot]
     let leaving = row.basic
-    rows[Int(slot)] = .free
+    rows[slot] = .free
     pivotForm(&row, leaving: leaving, entering: entering)
-    info[Int(leaving)].basicRow = -1
-    if info[Int(leaving)].kind == .external { markDirty(leaving) }
-    rows[Int(slot)] = row
-    info[Int(entering)].basicRow = slot
+    info[leaving].basicRow = .none
+    if info[leaving].kind == .external { markDirty(leaving) }
+    rows[slot] = row
+    info[entering].basicRow = slot
     addToColumn(leaving, slot)
     touch(slot)
     substitute(entering, with: row)
@@ -267,14 +267,14 @@ extension Tableau {
   ///   "unbounded objective" here. A coefficient too large to be round-off is a true bug.
   mutating func optimize() throws(SolverError) {
     while let entering = popEntering() {
-      let c = info[Int(entering)].objective
+      let c = info[entering].objective
       guard let slot = leavingRow(for: entering, increasing: c < 0) else {
         guard abs(c) <= objectiveRoundOff else {
           throw .internalError(
             "the objective is unbounded along symbol \(entering) (coefficient \(c))")
         }
         saveObjective(entering)
-        info[Int(entering)].objective = 0
+        info[entering].objective = 0
         continue
       }
       pivot(slot, entering: entering)
@@ -292,19 +292,19 @@ extension Tableau {
   /// round-off is dropped rather than read as "no solution".
   mutating func optimizeArtificial() {
     while let art = artificial {
-      var entering: Int32 = -1
+      var entering = Symbol.none
       var increasing = true
       for i in 0..<art.count {
         let s = art.sym(i)
         let c = art.coeff(i)
-        let k = info[Int(s)].kind
+        let k = info[s].kind
         if (c < 0 && k != .dummy) || (c > 0 && k == .external) {
           entering = s
           increasing = c < 0
           break
         }
       }
-      guard entering >= 0 else { return }
+      guard entering.exists else { return }
       guard let slot = leavingRow(for: entering, increasing: increasing) else {
         let p = art.index(of: entering)!
         guard abs(art.coeff(p)) <= 1e-6 else { return }
@@ -317,13 +317,13 @@ extension Tableau {
 
   /// kiwi's `getLeavingRow`: the restricted row with the smallest ratio (ties: lowest basic)
   /// for `entering` moving up (`increasing`) or, a free symbol, down.
-  mutating func leavingRow(for entering: Int32, increasing: Bool = true) -> Int32? {
+  mutating func leavingRow(for entering: Symbol, increasing: Bool = true) -> RowSlot? {
     var best = Double.greatestFiniteMagnitude
-    var bestSlot: Int32 = -1
-    var bestBasic = Int32.max
+    var bestSlot = RowSlot.none
+    var bestBasic = Symbol.end
     for r in rowsHolding(entering) {
-      let row = rows[Int(r)]
-      if info[Int(row.basic)].kind == .external { continue }
+      let row = rows[r]
+      if info[row.basic].kind == .external { continue }
       let a = row.coefficient(of: entering)
       let c = increasing ? a : -a
       if c < 0 {
@@ -335,7 +335,7 @@ extension Tableau {
         }
       }
     }
-    return bestSlot >= 0 ? bestSlot : nil
+    return bestSlot.exists ? bestSlot : nil
   }
 
   /// kiwi's `getMarkerLeavingRow`, for removing a constraint whose marker is parametric;
@@ -347,18 +347,19 @@ extension Tableau {
   /// redundant one and moves no constant. kiwi's ratio rules may pick another row instead;
   /// substituting that into the dummy's row gives it a non-zero constant and a slack, and the
   /// redundant equality stops holding (found by the LP differential test: seed 3, system 173).
-  mutating func markerLeavingRow(for marker: Int32) -> Int32? {
+  mutating func markerLeavingRow(for marker: Symbol) -> RowSlot? {
     var r1 = Double.greatestFiniteMagnitude
     var r2 = Double.greatestFiniteMagnitude
-    var first: (Int32, Int32) = (-1, Int32.max)
-    var second: (Int32, Int32) = (-1, Int32.max)
-    var third: (Int32, Int32) = (-1, Int32.min)
-    var dummy: (Int32, Int32) = (-1, Int32.max)
+    // (slot, its basic symbol): the best row of each kind so far.
+    var first = (RowSlot.none, Symbol.end)
+    var second = (RowSlot.none, Symbol.end)
+    var third = (RowSlot.none, Symbol(raw: .min))
+    var dummy = (RowSlot.none, Symbol.end)
     for r in rowsHolding(marker) {
-      let row = rows[Int(r)]
+      let row = rows[r]
       let c = row.coefficient(of: marker)
       if c == 0 { continue }
-      let kind = info[Int(row.basic)].kind
+      let kind = info[row.basic].kind
       if kind == .dummy {
         if row.basic < dummy.1 { dummy = (r, row.basic) }
       } else if kind == .external {
@@ -377,43 +378,43 @@ extension Tableau {
         }
       }
     }
-    if dummy.0 >= 0 { return dummy.0 }
-    if first.0 >= 0 { return first.0 }
-    if second.0 >= 0 { return second.0 }
-    return third.0 >= 0 ? third.0 : nil
+    if dummy.0.exists { return dummy.0 }
+    if first.0.exists { return first.0 }
+    if second.0.exists { return second.0 }
+    return third.0.exists ? third.0 : nil
   }
 
   /// kiwi's `dualOptimize`. Returns nil on success, or the basic symbol of a row that no
   /// pivot can make feasible.
-  mutating func dualOptimize() -> Int32? {
+  mutating func dualOptimize() -> Symbol? {
     while let leaving = infeasible.popLast() {
-      let slot = info[Int(leaving)].basicRow
-      guard slot >= 0 else { continue }
-      let row = rows[Int(slot)]
+      let slot = info[leaving].basicRow
+      guard slot.exists else { continue }
+      let row = rows[slot]
       guard !nearZero(row.constant) && row.constant < 0 else { continue }
-      var entering: Int32 = -1
+      var entering = Symbol.none
       var ratio = Double.greatestFiniteMagnitude
       for i in 0..<row.count {
         let s = row.sym(i)
         let c = row.coeff(i)
-        let k = info[Int(s)].kind
+        let k = info[s].kind
         // A free (external) symbol may move either way: it can enter with a coefficient of
         // either sign, at the ratio of its (zero at an optimum) objective coefficient.
         if c > 0 && k != .dummy {
-          let r = k == .external ? abs(info[Int(s)].objective) / c : info[Int(s)].objective / c
+          let r = k == .external ? abs(info[s].objective) / c : info[s].objective / c
           if r < ratio {
             ratio = r
             entering = s
           }
         } else if c < 0 && k == .external {
-          let r = abs(info[Int(s)].objective) / -c
+          let r = abs(info[s].objective) / -c
           if r < ratio {
             ratio = r
             entering = s
           }
         }
       }
-      if entering < 0 {
+      if entering.isNone {
         infeasible.removeAll()
         return leaving
       }
@@ -437,34 +438,34 @@ extension Tableau {
   }
 
   /// kiwi's `removeConstraint`, after turning a definition back into a tableau row.
-  mutating func deleteConstraint(tag t: Int32) throws(SolverError) {
-    let tag = tags[Int(t)]
+  mutating func deleteConstraint(tag t: TagIndex) throws(SolverError) {
+    let tag = tags[t]
     // (Held here: `unregister` releases the tableau's reference.)
     let object = tag.constraint
     let strength = self.strength(ofTag: t).value
     let belowStrength = self.belowStrength(ofTag: t).value
-    let value = tag.isInline ? inlineValues[Int(t)] : nil
+    let value = tag.isInline ? inlineValues[t] : nil
     unregister(t)
-    if tag.definition >= 0 { materialize(tag.definition) }
-    for s in [tag.marker, tag.other] where s >= 0 && info[Int(s)].kind == .error {
+    if tag.definition.exists { materialize(tag.definition) }
+    for s in [tag.marker, tag.other] where s.exists && info[s].kind == .error {
       // `other` weighs the side below zero (the same strength unless made with
       // `Constraint(_:above:below:)`).
       let strength = s == tag.other ? belowStrength : strength
-      let slot = info[Int(s)].basicRow
-      if slot >= 0 {
-        objectiveAddRow(rows[Int(slot)], -strength)
+      let slot = info[s].basicRow
+      if slot.exists {
+        objectiveAddRow(rows[slot], -strength)
       } else {
         objectiveAdd(s, -strength)
       }
     }
-    let slot = info[Int(tag.marker)].basicRow
-    if slot >= 0 {
+    let slot = info[tag.marker].basicRow
+    if slot.exists {
       var removed = removeRow(slot)
       removed.release()
     } else {
       guard let leavingSlot = markerLeavingRow(for: tag.marker) else {
         let name =
-          object.map { "\($0)" } ?? (value.map { "\(Constraint($0, handle: t))" } ?? "?")
+          object.map { "\($0)" } ?? (value.map { "\(Constraint($0, handle: t.raw))" } ?? "?")
         throw .internalError("no leaving row for the marker of \(name)")
       }
       var row = removeRow(leavingSlot)
@@ -473,7 +474,7 @@ extension Tableau {
       substitute(tag.marker, with: row)
       row.release()
     }
-    info[Int(tag.marker)].column.count = 0
+    info[tag.marker].column.count = 0
     try optimize()
     // Give back what only this constraint used.
     releaseIfUnused(tag.marker)
@@ -481,7 +482,7 @@ extension Tableau {
     if let c = object {
       for i in 0..<c.termCount {
         guard let s = knownSymbol(ref: c.termRef(i)) else { continue }
-        info[Int(s)].useCount -= 1
+        info[s].useCount -= 1
       }
       for i in 0..<c.termCount {
         if let s = knownSymbol(ref: c.termRef(i)) { releaseIfUnused(s) }
@@ -490,15 +491,15 @@ extension Tableau {
       // The symbols first: releasing one may free its variable, which the terms do not
       // hold. Each symbol is released once (a variable may appear in two terms).
       let terms = value.terms
-      var symbols = SIMD4<Int32>(repeating: -1)
+      var symbols = TermSymbols()
       for i in 0..<terms.count {
-        let s = knownSymbol(ref: terms.variable(i)) ?? -1
+        let s = knownSymbol(ref: terms.variable(i)) ?? .none
         symbols[i] = s
-        if s >= 0 { info[Int(s)].useCount -= 1 }
+        if s.exists { info[s].useCount -= 1 }
       }
       for i in 0..<terms.count {
         let s = symbols[i]
-        if s < 0 { continue }
+        if s.isNone { continue }
         var repeated = false
         for j in 0..<i where symbols[j] == s { repeated = true }
         if !repeated { releaseIfUnused(s) }
@@ -510,43 +511,43 @@ extension Tableau {
 
   /// Moves a constraint's constant through its marker: every row holding the marker shifts
   /// by `coefficient·shift`, the marker's own row by `-shift`. Returns a basic dummy whose row
-  /// became non-zero (a contradiction among required equalities), or -1.
-  mutating func shiftMarker(_ marker: Int32, by shift: Double) -> Int32 {
-    let slot = info[Int(marker)].basicRow
-    if slot >= 0 {
+  /// became non-zero (a contradiction among required equalities), or none.
+  mutating func shiftMarker(_ marker: Symbol, by shift: Double) -> Symbol {
+    let slot = info[marker].basicRow
+    if slot.exists {
       saveRow(slot)
-      rows[Int(slot)].constant -= shift
+      rows[slot].constant -= shift
       touch(slot)
-      let c = rows[Int(slot)].constant
-      if info[Int(marker)].kind == .dummy { return nearZero(c) ? -1 : marker }
+      let c = rows[slot].constant
+      if info[marker].kind == .dummy { return nearZero(c) ? .none : marker }
       if c < 0 { infeasible.append(marker) }
-      return -1
+      return .none
     }
-    var violated: Int32 = -1
+    var violated = Symbol.none
     // One pass over the marker's column: validate, prune and shift together.
-    let list = info[Int(marker)].column
+    let list = info[marker].column
     guard let p = list.base else { return violated }
     nextVisitEpoch()
     var w = 0
     let n = rows.count
     for i in 0..<list.count {
-      let r = Int(p[i])
-      if r >= n || visitStamp[r] == visitEpoch { continue }
+      let r = p[i]
+      if Int(r.raw) >= n || visitStamp[r] == visitEpoch { continue }
       let b = rows[r].basic
-      guard b >= 0, let idx = rows[r].index(of: marker) else { continue }
+      guard b.exists, let idx = rows[r].index(of: marker) else { continue }
       visitStamp[r] = visitEpoch
-      p[w] = Int32(r)
+      p[w] = r
       w += 1
-      saveRow(Int32(r))
+      saveRow(r)
       let c = rows[r].constant + rows[r].coeff(idx) * shift
       rows[r].constant = c
-      switch info[Int(b)].kind {
+      switch info[b].kind {
       case .external: markDirty(b)
       case .dummy: if !nearZero(c) { violated = b }
       default: if c < 0 { infeasible.append(b) }
       }
     }
-    info[Int(marker)].column.count = w
+    info[marker].column.count = w
     return violated
   }
 
@@ -563,34 +564,34 @@ extension Tableau {
   }
 
   /// Changes the constant of the constraint of tag `t` (an object's or a value's).
-  mutating func setConstant(_ constant: Double, tag t: Int32) throws(SolverError) {
-    let tag = tags[Int(t)]
+  mutating func setConstant(_ constant: Double, tag t: TagIndex) throws(SolverError) {
+    let tag = tags[t]
     guard constant.isFinite else {
       let name = reportedConstraint(t).map { "\($0)" } ?? "?"
       throw .nonFiniteValue("constant \(constant) for \(name)")
     }
-    let current = tag.constraint?.constant ?? inlineValues[Int(t)].constant
+    let current = tag.constraint?.constant ?? inlineValues[t].constant
     let delta = constant - current
     if delta == 0 { return }
     let required = strength(ofTag: t).isRequired
     if required { beginJournal() }
-    if tag.definition >= 0 {
-      let d = Int(tag.definition)
+    if tag.definition.exists {
+      let d = tag.definition
       saveDefinition(tag.definition)
       definitions[d].constant -= delta / definitions[d].definedCoefficient
       markDefinitionDirty(tag.definition)
     }
     let violated = shiftMarker(tag.marker, by: delta / tag.markerCoefficient)
-    var failing: Int32 = violated
-    if failing < 0, let f = dualOptimize() { failing = f }
-    if failing >= 0 {
+    var failing = violated
+    if failing.isNone, let f = dualOptimize() { failing = f }
+    if failing.exists {
       guard required else {
         let name = reportedConstraint(t).map { "\($0)" } ?? "?"
         throw .internalError("dual optimize failed after changing the constant of \(name)")
       }
-      let slot = info[Int(failing)].basicRow
+      let slot = info[failing].basicRow
       var symbols = [failing]
-      if slot >= 0 { symbols += rows[Int(slot)].syms }
+      if slot.exists { symbols += rows[slot].syms }
       let conflicting = requiredConstraints(markedBy: symbols, excluding: t)
       rollbackJournal()
       let changed: Constraint
@@ -598,9 +599,9 @@ extension Tableau {
         changed = Constraint(
           Expression(c.termArray, constant: constant), c.op, strength: c.strength)
       } else {
-        var value = inlineValues[Int(t)]
+        var value = inlineValues[t]
         value.constant = constant
-        changed = Constraint(value, handle: t)
+        changed = Constraint(value, handle: t.raw)
       }
       throw .unsatisfiableConstraint(changed, conflicting: conflicting)
     }
@@ -608,7 +609,7 @@ extension Tableau {
     if let c = tag.constraint {
       c.storeConstant(constant)
     } else {
-      inlineValues[Int(t)].constant = constant
+      inlineValues[t].constant = constant
     }
   }
 
@@ -619,25 +620,25 @@ extension Tableau {
     let t = try insertConstraint(constraint)
     let edit = EditInfo(
       variable: variable, constraint: constraint, tag: t, constant: 0, alive: true)
-    let e: Int32
+    let e: EditIndex
     if let reuse = freeEdits.popLast() {
       e = reuse
-      edits[Int(e)] = edit
+      edits[e.offset] = edit
     } else {
-      e = Int32(edits.count)
+      e = EditIndex(edits.count)
       if edits.capacity == 0 { edits.reserveCapacity(8) }
       edits.append(edit)
     }
     let sym = externalSymbol(for: variable)
-    info[Int(sym)].editOf = e
+    info[sym].editOf = e
   }
 
   mutating func removeEditVariable(_ variable: Variable) throws(SolverError) {
     guard let e = editIndex(of: variable) else { throw .unknownEditVariable(variable) }
-    let tag = edits[Int(e)].tag
-    edits[Int(e)] = .dead
+    let tag = edits[e.offset].tag
+    edits[e.offset] = .dead
     freeEdits.append(e)
-    if let s = knownSymbol(for: variable) { info[Int(s)].editOf = -1 }
+    if let s = knownSymbol(for: variable) { info[s].editOf = .none }
     try deleteConstraint(tag: tag)
   }
 
@@ -646,10 +647,10 @@ extension Tableau {
     guard value.isFinite else {
       throw .nonFiniteValue("suggested value \(value) for \(variable)")
     }
-    let delta = value - edits[Int(e)].constant
+    let delta = value - edits[e.offset].constant
     if delta == 0 { return }
-    edits[Int(e)].constant = value
-    _ = shiftMarker(tags[Int(edits[Int(e)].tag)].marker, by: delta)
+    edits[e.offset].constant = value
+    _ = shiftMarker(tags[edits[e.offset].tag].marker, by: delta)
     if let failing = dualOptimize() {
       throw .internalError(
         "dual optimize failed on row of symbol \(failing) after suggesting \(value) for \(variable)"

@@ -4,18 +4,16 @@ extension Tableau {
   /// Creates a symbol of the given kind. (Inlined: a new symbol at the end is an append;
   /// reusing a freed one, which the journal records, is a call.)
   @inline(__always)
-  mutating func newSymbol(_ symbolKind: SymbolKind) -> Int32 {
+  mutating func newSymbol(_ symbolKind: SymbolKind) -> Symbol {
     if !freeSymbols.isEmpty { return reuseSymbol(symbolKind) }
-    let s = Int32(info.count)
-    info.append(SymbolInfo(kind: symbolKind))
-    return s
+    return info.append(SymbolInfo(kind: symbolKind))
   }
 
   /// ``newSymbol(_:)`` from the free list.
   @inline(never)
-  mutating func reuseSymbol(_ symbolKind: SymbolKind) -> Int32 {
+  mutating func reuseSymbol(_ symbolKind: SymbolKind) -> Symbol {
     let s = freeSymbols.removeLast()
-    info[Int(s)] = SymbolInfo(kind: symbolKind)
+    info[s] = SymbolInfo(kind: symbolKind)
     if journalOpen { journal.reusedSymbols.append(s) }
     return s
   }
@@ -23,14 +21,14 @@ extension Tableau {
   /// Shrinks the per-symbol tables back to `count` symbols (journal rollback).
   mutating func truncateSymbols(to count: Int) {
     guard info.count > count else { return }
-    for s in count..<info.count { forgetSymbol(s) }
+    for s in count..<info.count { forgetSymbol(Symbol(s)) }
     let n = info.count - count
     info.removeLast(n)
   }
 
   /// Drops what a symbol holds (its column, its variable's index entry); the caller frees or
   /// truncates the id.
-  mutating func forgetSymbol(_ s: Int) {
+  mutating func forgetSymbol(_ s: Symbol) {
     if let v = Self.variable(info[s].symVariableRef) { variableIndex[ObjectIdentifier(v)] = nil }
     dropVariable(s)
     releaseColumn(s)
@@ -45,33 +43,33 @@ extension Tableau {
   }
 
   /// Releases the symbol's reference to its variable.
-  mutating func dropVariable(_ s: Int) {
+  mutating func dropVariable(_ s: Symbol) {
     guard let p = info[s].symVariableRef else { return }
     info[s].symVariableRef = nil
     Unmanaged<Variable>.fromOpaque(p).release()
   }
 
   /// The external symbol of a variable, created on first use.
-  mutating func externalSymbol(for variable: Variable) -> Int32 {
+  mutating func externalSymbol(for variable: Variable) -> Symbol {
     externalSymbol(ref: Unmanaged.passUnretained(variable))
   }
 
   /// ``externalSymbol(for:)`` for a variable someone else keeps alive (no retain on a hit;
   /// inlined: most calls are hits in the variable's cache).
   @inline(__always)
-  mutating func externalSymbol(ref: Unmanaged<Variable>) -> Int32 {
+  mutating func externalSymbol(ref: Unmanaged<Variable>) -> Symbol {
     if let s = cachedSymbol(ref: ref) { return s }
     return externalSymbolSlow(ref: ref)
   }
 
   /// ``externalSymbol(ref:)`` past the cache: the index, or a new symbol.
   @inline(never)
-  mutating func externalSymbolSlow(ref: Unmanaged<Variable>) -> Int32 {
+  mutating func externalSymbolSlow(ref: Unmanaged<Variable>) -> Symbol {
     if let s = variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] { return s }
     let s = newSymbol(.external)
     // The symbol owns a reference to its variable (released by `dropVariable`).
-    info[Int(s)].symVariableRef = ref.retain().toOpaque()
-    let claimed = ref._withUnsafeGuaranteedRef { claimCache($0.solverCache, UInt64(UInt32(s))) }
+    info[s].symVariableRef = ref.retain().toOpaque()
+    let claimed = ref._withUnsafeGuaranteedRef { claimCache($0.solverCache, UInt64(UInt32(s.raw))) }
     if !claimed {
       variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }] = s
     }
@@ -80,32 +78,32 @@ extension Tableau {
   }
 
   /// The external symbol of a variable the solver has seen, or nil.
-  mutating func knownSymbol(for variable: Variable) -> Int32? {
+  mutating func knownSymbol(for variable: Variable) -> Symbol? {
     knownSymbol(ref: Unmanaged.passUnretained(variable))
   }
 
   /// ``knownSymbol(for:)`` for a variable someone else keeps alive: no retain, and identity
   /// checked against the symbol's unretained reference.
   @inline(__always)
-  mutating func knownSymbol(ref: Unmanaged<Variable>) -> Int32? {
+  mutating func knownSymbol(ref: Unmanaged<Variable>) -> Symbol? {
     if let s = cachedSymbol(ref: ref) { return s }
     return indexedSymbol(ref: ref)
   }
 
   /// The symbol the variable's cache names for this solver, or nil.
   @inline(__always)
-  mutating func cachedSymbol(ref: Unmanaged<Variable>) -> Int32? {
+  mutating func cachedSymbol(ref: Unmanaged<Variable>) -> Symbol? {
     let cache = ref._withUnsafeGuaranteedRef { $0.solverCache.load(ordering: .relaxed) }
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
       let s = Int(UInt32(truncatingIfNeeded: cache))
-      if s < info.count, info[s].symVariableRef == ref.toOpaque() { return Int32(s) }
+      if s < info.count, info[Symbol(s)].symVariableRef == ref.toOpaque() { return Symbol(s) }
     }
     return nil
   }
 
   /// The symbol of a variable whose cache another solver holds, from the index.
   @inline(never)
-  mutating func indexedSymbol(ref: Unmanaged<Variable>) -> Int32? {
+  mutating func indexedSymbol(ref: Unmanaged<Variable>) -> Symbol? {
     variableIndex[ref._withUnsafeGuaranteedRef { ObjectIdentifier($0) }]
   }
 
@@ -127,14 +125,14 @@ extension Tableau {
   }
 
   /// The tag of a constraint in the solver (user constraints and edits' own), or nil.
-  mutating func tagIndex(of constraint: Constraint) -> Int32? {
+  mutating func tagIndex(of constraint: Constraint) -> TagIndex? {
     let cache = constraint.solverCache.load(ordering: .relaxed)
     if UInt32(truncatingIfNeeded: cache >> 32) == solverID {
-      let t = Int(UInt32(truncatingIfNeeded: cache))
-      if t < tags.count,
+      let t = TagIndex(raw: Int32(truncatingIfNeeded: cache))
+      if tags.contains(t),
         tags[t].constraintRef?.toOpaque() == Unmanaged.passUnretained(constraint).toOpaque()
       {
-        return Int32(t)
+        return t
       }
     }
     return constraintIndex[ObjectIdentifier(constraint)]
@@ -142,40 +140,40 @@ extension Tableau {
 
   /// The tag of a user constraint (edits' constraints are private objects, so any known
   /// constraint object is a user's).
-  mutating func userTagIndex(of constraint: Constraint) -> Int32? { tagIndex(of: constraint) }
+  mutating func userTagIndex(of constraint: Constraint) -> TagIndex? { tagIndex(of: constraint) }
 
   /// The edit slot of a variable, or nil.
-  mutating func editIndex(of variable: Variable) -> Int32? {
+  mutating func editIndex(of variable: Variable) -> EditIndex? {
     guard let s = knownSymbol(for: variable) else { return nil }
-    let e = info[Int(s)].editOf
-    return e >= 0 ? e : nil
+    let e = info[s].editOf
+    return e.exists ? e : nil
   }
 
   /// Records a constraint that is now in the tableau. An object is found again through its
   /// cache or the index; a value only through the tag returned.
   mutating func register<C: ConstraintSource>(
-    _ constraint: C, marker: Int32, other: Int32, markerCoefficient: Double,
-    definition: Int32
-  ) -> Int32 {
+    _ constraint: C, marker: Symbol, other: Symbol, markerCoefficient: Double,
+    definition: DefinitionIndex
+  ) -> TagIndex {
     let t = nextTag()
     if let object = constraint.object {
       let tag = Tag(
         constraintRef: Unmanaged.passRetained(object), marker: marker, other: other,
         markerCoefficient: markerCoefficient, definition: definition)
-      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
-      if !claimCache(object.solverCache, UInt64(UInt32(t))) {
+      if tags.contains(t) { tags[t] = tag } else { tags.append(tag) }
+      if !claimCache(object.solverCache, UInt64(UInt32(t.raw))) {
         constraintIndex[ObjectIdentifier(object)] = t
       }
       for i in 0..<constraint.termCount {
         if let s = knownSymbol(ref: constraint.termRef(i)) {
-          info[Int(s)].everUsed = true
-          info[Int(s)].useCount += 1
+          info[s].everUsed = true
+          info[s].useCount += 1
         }
       }
     } else {
-      inlineValues.extend(toInclude: Int(t))
+      inlineValues.extend(toInclude: t)
       // (Every source that is not an object is a value.)
-      let stored = constraint.storeValue(in: &inlineValues, at: Int(t))
+      let stored = constraint.storeValue(in: &inlineValues, at: t)
       assert(stored, "a constraint source is an object or a value")
       // Only the terms with a symbol are kept (a term whose coefficient was zero made
       // none): each counts a use of its symbol, which holds the variable while the tag does.
@@ -184,75 +182,75 @@ extension Tableau {
       var found = 0
       for i in 0..<n {
         let s = termSymbols[i]
-        if s >= 0 {
-          info[Int(s)].everUsed = true
-          info[Int(s)].useCount += 1
+        if s.exists {
+          info[s].everUsed = true
+          info[s].useCount += 1
           found += 1
         }
       }
       if found < n {
         var kept = TermList()
-        for i in 0..<n where termSymbols[i] >= 0 {
+        for i in 0..<n where termSymbols[i].exists {
           kept.append(ref: constraint.termRef(i), constraint.termCoefficient(i))
         }
-        inlineValues[Int(t)].terms = kept
+        inlineValues[t].terms = kept
       }
       let tag = Tag(
         constraintRef: nil, marker: marker, other: other, markerCoefficient: markerCoefficient,
         definition: definition, isInline: true)
-      if Int(t) < tags.count { tags[Int(t)] = tag } else { tags.append(tag) }
+      if tags.contains(t) { tags[t] = tag } else { tags.append(tag) }
     }
-    info[Int(marker)].symTag = t
-    if other >= 0 { info[Int(other)].symTag = t }
+    info[marker].symTag = t
+    if other.exists { info[other].symTag = t }
     return t
   }
 
   /// The index the next tag takes: a free one, or the end of `tags` (the caller appends).
   @inline(__always)
-  mutating func nextTag() -> Int32 {
+  mutating func nextTag() -> TagIndex {
     if !freeTags.isEmpty { return freeTags.removeLast() }
-    return Int32(tags.count)
+    return tags.endIndex
   }
 
   /// The tag of a value constraint's handle, or nil when the tag holds none. (`mutating` so
   /// callers pass the tableau by address.)
-  mutating func tagIndex(of handle: ConstraintHandle) -> Int32? {
-    let t = Int(handle.tag)
-    guard t >= 0, t < tags.count, tags[t].isInline else { return nil }
-    return handle.tag
+  mutating func tagIndex(of handle: ConstraintHandle) -> TagIndex? {
+    let t = TagIndex(raw: handle.tag)
+    guard tags.contains(t), tags[t].isInline else { return nil }
+    return t
   }
 
   /// The constraint a tag holds, as an object (one made from a value, naming its handle).
-  func reportedConstraint(_ t: Int32) -> Constraint? {
-    let tag = tags[Int(t)]
+  func reportedConstraint(_ t: TagIndex) -> Constraint? {
+    let tag = tags[t]
     if let c = tag.constraint { return c }
-    return tag.isInline ? Constraint(inlineValues[Int(t)], handle: t) : nil
+    return tag.isInline ? Constraint(inlineValues[t], handle: t.raw) : nil
   }
 
   /// The strength of the constraint of a tag (the side above zero for a soft equality).
-  func strength(ofTag t: Int32) -> Strength {
-    let tag = tags[Int(t)]
+  func strength(ofTag t: TagIndex) -> Strength {
+    let tag = tags[t]
     if let c = tag.constraint { return c.strength }
-    return tag.isInline ? inlineValues[Int(t)].strength : .required
+    return tag.isInline ? inlineValues[t].strength : .required
   }
 
   /// The strength of the side below zero of the constraint of a tag.
-  func belowStrength(ofTag t: Int32) -> Strength {
-    let tag = tags[Int(t)]
+  func belowStrength(ofTag t: TagIndex) -> Strength {
+    let tag = tags[t]
     if let c = tag.constraint { return c.belowStrength }
-    return tag.isInline ? inlineValues[Int(t)].belowStrength : .required
+    return tag.isInline ? inlineValues[t].belowStrength : .required
   }
 
   /// Forgets a constraint's tag, releasing an object constraint (a caller that still uses
   /// it holds its own reference).
-  mutating func unregister(_ t: Int32) {
-    let tag = tags[Int(t)]
+  mutating func unregister(_ t: TagIndex) {
+    let tag = tags[t]
     if let ref = tag.constraintRef {
       constraintIndex[ObjectIdentifier(ref.takeUnretainedValue())] = nil
     }
-    if tag.marker >= 0 { info[Int(tag.marker)].symTag = -1 }
-    if tag.other >= 0 { info[Int(tag.other)].symTag = -1 }
-    tags[Int(t)] = .dead
+    if tag.marker.exists { info[tag.marker].symTag = .none }
+    if tag.other.exists { info[tag.other].symTag = .none }
+    tags[t] = .dead
     freeTags.append(t)
     tag.constraintRef?.release()
   }
@@ -260,15 +258,17 @@ extension Tableau {
   /// Frees a symbol that nothing refers to any more: an external symbol no constraint
   /// mentions, or the marker or error of a removed constraint. A row where it is basic goes
   /// (it defines nothing another constraint needs); it is kept when some row still holds it.
-  mutating func releaseIfUnused(_ s: Int32) {
-    guard s >= 0, Int(s) < info.count else { return }
-    let i = Int(s)
+  mutating func releaseIfUnused(_ s: Symbol) {
+    guard info.contains(s) else { return }
+    let i = s
     if info[i].kind == .external {
-      guard info[i].useCount == 0, info[i].editOf < 0, info[i].definitionOf < 0 else { return }
+      guard info[i].useCount == 0, info[i].editOf.isNone, info[i].definitionOf.isNone else {
+        return
+      }
     } else {
-      guard info[i].symTag < 0 else { return }
+      guard info[i].symTag.isNone else { return }
     }
-    if info[i].basicRow >= 0 {
+    if info[i].basicRow.exists {
       var row = removeRow(info[i].basicRow)
       row.release()
     }
@@ -276,11 +276,12 @@ extension Tableau {
     releaseColumn(i)
     if let v = Self.variable(info[i].symVariableRef) {
       variableIndex[ObjectIdentifier(v)] = nil
-      let mine = UInt64(solverID) << 32 | UInt64(UInt32(s))
+      let mine = UInt64(solverID) << 32 | UInt64(UInt32(s.raw))
       _ = v.solverCache.compareExchange(expected: mine, desired: 0, ordering: .relaxed)
     }
     dropVariable(i)
     info[i] = SymbolInfo(kind: .dummy)
+    markFree(s)
     freeSymbols.append(s)
   }
 
@@ -301,12 +302,14 @@ extension Tableau {
 
   /// The required user constraints whose markers are among `symbols`, each once, in symbol
   /// order; the tag `excluding` is left out.
-  func requiredConstraints(markedBy symbols: [Int32], excluding: Int32 = -1) -> [Constraint] {
-    var seen: [Int32] = []
+  func requiredConstraints(markedBy symbols: [Symbol], excluding: TagIndex = .none)
+    -> [Constraint]
+  {
+    var seen: [TagIndex] = []
     var result: [Constraint] = []
-    for s in symbols.sorted() where Int(s) < info.count {
-      let t = info[Int(s)].symTag
-      guard t >= 0, t != excluding, tags[Int(t)].isLive, strength(ofTag: t).isRequired,
+    for s in symbols.sorted() where info.contains(s) {
+      let t = info[s].symTag
+      guard t.exists, t != excluding, tags[t].isLive, strength(ofTag: t).isRequired,
         !seen.contains(t), let c = reportedConstraint(t)
       else { continue }
       seen.append(t)

@@ -8,15 +8,15 @@ struct Tableau {
   var solverID: UInt32 = 0
 
   // MARK: Per-symbol storage (indexed by symbol)
-  var info = Buffer<SymbolInfo>()
+  var info = Table<Symbol, SymbolInfo>()
   /// Symbols no row, objective or constraint refers to any more, for reuse.
-  var freeSymbols: [Int32] = []
+  var freeSymbols: [Symbol] = []
 
   // MARK: Rows (indexed by slot)
-  var rows = Buffer<Row>()
-  var freeSlots: [Int32] = []
-  var visitStamp = Buffer<UInt32>()
-  var rowSaved = Buffer<UInt32>()
+  var rows = Table<RowSlot, Row>()
+  var freeSlots: [RowSlot] = []
+  var visitStamp = Table<RowSlot, UInt32>()
+  var rowSaved = Table<RowSlot, UInt32>()
   var visitEpoch: UInt32 = 0
 
   // MARK: Objective and simplex state
@@ -24,33 +24,35 @@ struct Tableau {
   /// The largest weight a soft constraint ever brought into the objective (at least 1): the
   /// scale of the objective's round-off (``objectiveRoundOff``).
   var largestWeight: Double = 1
-  var enteringHeap = IntHeap()
-  var infeasible = Buffer<Int32>()
+  var enteringHeap = IndexHeap<Symbol, Ascending>()
+  var infeasible = Buffer<Symbol>()
   var artificial: Row?
 
   // MARK: Constraints, edits, definitions
-  var tags = Buffer<Tag>()
+  var tags = Table<TagIndex, Tag>()
   /// The value constraints, at their tags' indexes (the slots of object tags unused; the
   /// buffer only as long as the last value's tag needs). Terms are those with a symbol (each
   /// symbol counts the use and keeps the variable alive); the constant is the current one.
-  var inlineValues = Buffer<InlineConstraint>()
-  /// The symbols of the terms of the value constraint being added (-1 for a term that made
+  var inlineValues = Table<TagIndex, InlineConstraint>()
+  /// The symbols of the terms of the value constraint being added (none for a term that made
   /// none), as `createRow` or `defineFreshVariable` found them, for `register`.
-  var termSymbols = SIMD4<Int32>(repeating: -1)
-  var freeTags: [Int32] = []
+  var termSymbols = TermSymbols()
+  var freeTags: [TagIndex] = []
   var edits: [EditInfo] = []
-  var freeEdits: [Int32] = []
-  var definitions = Buffer<Definition>()
-  var definitionSyms = Buffer<Int32>()
+  var freeEdits: [EditIndex] = []
+  var definitions = Table<DefinitionIndex, Definition>()
+  var definitionSyms = Buffer<Symbol>()
   var definitionCoeffs = Buffer<Double>()
-  var dependentDefinition = Buffer<Int32>()
-  var dependentNext = Buffer<Int32>()
-  var variableIndex: [ObjectIdentifier: Int32] = [:]
-  var constraintIndex: [ObjectIdentifier: Int32] = [:]
+  /// The lists of definitions that depend on each symbol (heads in `SymbolInfo`): the
+  /// definition of each link, and the next link.
+  var dependentDefinition = Table<DependentLink, DefinitionIndex>()
+  var dependentNext = Table<DependentLink, DependentLink>()
+  var variableIndex: [ObjectIdentifier: Symbol] = [:]
+  var constraintIndex: [ObjectIdentifier: TagIndex] = [:]
 
   // MARK: Publishing
-  var dirtyList = Buffer<Int32>()
-  var definitionDirty = Buffer<Bool>()
+  var dirtyList = Buffer<Symbol>()
+  var definitionDirty = Table<DefinitionIndex, Bool>()
   /// Definitions turned back into rows since the last compaction.
   var deadDefinitions = 0
   var dirtyDefinitionLow = Int.max
@@ -59,16 +61,17 @@ struct Tableau {
   // MARK: Scratch
   /// The symbols the accumulator touched (a buffer: emptied for every new row, and
   /// `Array.removeAll(keepingCapacity:)` went through its general replace).
-  var accTouched = Buffer<Int32>()
+  var accTouched = Buffer<Symbol>()
   var accEpoch: UInt32 = 0
   var accConstant: Double = 0
   /// Per definition (buffers: written on every accumulated term, where an array checked
   /// uniqueness each time).
-  var expansionMultiplier = Buffer<Double>()
-  var expansionStamp = Buffer<UInt32>()
-  var expansionHeap = IntHeap()
+  var expansionMultiplier = Table<DefinitionIndex, Double>()
+  var expansionStamp = Table<DefinitionIndex, UInt32>()
+  /// Definitions to expand, latest first.
+  var expansionHeap = IndexHeap<DefinitionIndex, Descending>()
   var scratch = Row.make(capacity: 64)
-  var scratchAdded = Buffer<Int32>()
+  var scratchAdded = Buffer<Symbol>()
   /// First blocks of the columns.
   var columnArena = ColumnArena()
 
@@ -118,5 +121,15 @@ struct Tableau {
     }
     journal = Journal()
   }
+}
 
+/// The symbols of a value constraint's (at most four) terms, none where a term made none.
+struct TermSymbols {
+  private var raw = SIMD4<Int32>(repeating: -1)
+
+  /// The symbol of term `i`.
+  subscript(i: Int) -> Symbol {
+    @inline(__always) get { Symbol(raw: raw[i]) }
+    @inline(__always) set { raw[i] = newValue.raw }
+  }
 }

@@ -129,28 +129,17 @@ func emit(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// A JSON string literal.
-private func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    default:
-      if scalar.value < 0x20 {
-        out += String(format: "\\u%04x", scalar.value)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
+/// One JSON object on one line (keys sorted; numbers that are not finite become null).
+private func jsonLine(_ fields: [String: Any]) -> String {
+  let clean = fields.mapValues { value -> Any in
+    if let number = value as? Double, !number.isFinite { return NSNull() }
+    return value
   }
-  return out + "\""
-}
-
-/// A JSON number (finite, else null).
-private func jsonNumber(_ value: Double) -> String {
-  value.isFinite ? String(format: "%.6g", value) : "null"
+  guard
+    let data = try? JSONSerialization.data(
+      withJSONObject: clean, options: [.sortedKeys, .withoutEscapingSlashes])
+  else { return "{}" }
+  return String(decoding: data, as: UTF8.self)
 }
 
 /// Prints one result: `name`, the median, minimum and interquartile range of `samples` in
@@ -163,20 +152,18 @@ func report(
   let minimumRatio = peer.map { samples.minimum / max($0.samples.minimum, .leastNonzeroMagnitude) }
   switch outputFormat {
   case .json:
-    var fields = [
-      "\"name\":\(jsonString(name))", "\"unit\":\(jsonString(unit.rawValue))",
-      "\"median\":\(jsonNumber(samples.median))", "\"min\":\(jsonNumber(samples.minimum))",
-      "\"q1\":\(jsonNumber(samples.lowerQuartile))", "\"q3\":\(jsonNumber(samples.upperQuartile))",
-      "\"max\":\(jsonNumber(samples.maximum))", "\"n\":\(samples.count)",
+    var fields: [String: Any] = [
+      "name": name, "unit": unit.rawValue, "median": samples.median, "min": samples.minimum,
+      "q1": samples.lowerQuartile, "q3": samples.upperQuartile, "max": samples.maximum,
+      "n": samples.count,
     ]
     if let peer, let ratio, let minimumRatio {
-      fields += [
-        "\"peer\":\(jsonString(peer.name))", "\"ratio\":\(jsonNumber(ratio))",
-        "\"min_ratio\":\(jsonNumber(minimumRatio))",
-      ]
+      fields["peer"] = peer.name
+      fields["ratio"] = ratio
+      fields["min_ratio"] = minimumRatio
     }
-    if !note.isEmpty { fields.append("\"note\":\(jsonString(note))") }
-    emit("{" + fields.joined(separator: ",") + "}")
+    if !note.isEmpty { fields["note"] = note }
+    emit(jsonLine(fields))
   case .text:
     var line =
       name.padding(toLength: max(48, name.count), withPad: " ", startingAt: 0)
@@ -194,7 +181,7 @@ func report(
 /// Prints one fact that is not a time (a size, a count, a check): `name: value`, flushed.
 func fact(_ name: String, _ value: String) {
   switch outputFormat {
-  case .json: emit("{\"name\":\(jsonString(name)),\"value\":\(jsonString(value))}")
+  case .json: emit(jsonLine(["name": name, "value": value]))
   case .text:
     emit(name.padding(toLength: max(48, name.count), withPad: " ", startingAt: 0) + " " + value)
   }

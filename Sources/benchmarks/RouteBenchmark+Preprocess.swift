@@ -19,10 +19,13 @@ struct MeasuredRun {
   var status: Int32?
   /// It ran past its time limit and was killed.
   var timedOut: Bool
+  /// The signal that ended it (the out-of-memory killer's 9, say), or nil.
+  var signal: Int32? = nil
 
-  /// "0", "exit 65", "signal 9", "timeout after 300 s", "spawn failed".
+  /// "ok", "exit 65", "signal 9", "timeout after 300 s", "spawn failed".
   func outcome(limit: Double) -> String {
     if timedOut { return "timeout after \(Int(limit)) s" }
+    if let signal { return "signal \(signal)" }
     guard let status else { return "spawn failed" }
     return status == 0 ? "ok" : "exit \(status)"
   }
@@ -61,7 +64,8 @@ func runMeasured(_ argv: [String], limit: Double, log: String? = nil) -> Measure
   let exited = (status & 0x7f) == 0
   return MeasuredRun(
     seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024,
-    status: exited ? (status >> 8) & 0xff : nil, timedOut: timedOut)
+    status: exited ? (status >> 8) & 0xff : nil, timedOut: timedOut,
+    signal: exited || timedOut ? nil : status & 0x7f)
 }
 
 /// Child mode: reads, builds and preprocesses one file as `RouteEngine(mapPath:)` does (the
