@@ -57,40 +57,84 @@ private func captureAgainstRenderer(samples: Int) throws {
   var drawAndEncode: [Double] = []
   var captures: [Double] = []
   var empties: [Double] = []
+  var layers: [Double] = []
+  var cpuDraws: [Double] = []
+  var cpuCaptures: [Double] = []
+  var drawsOnly: [Double] = []
+  var cpuDrawsOnly: [Double] = []
   for index in 0..<(samples + 2) {
     time += 1
     session.advance(to: time)
-    let layer = try session.mapLayer()
+    var layer: MapLayer?
+    let layerTime = try milliseconds { layer = try session.mapLayer() }
+    let cpuStart = cpuMilliseconds()
     let start = DispatchTime.now().uptimeNanoseconds
     let timed = try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer)
     let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let cpuDraw = cpuMilliseconds() - cpuStart
+    // The renderer's draw alone (no PNG pipeline) of another moved frame: encoding the
+    // drawing zero times.
     time += 1
     session.advance(to: time)
+    let movedLayer = try session.mapLayer()
+    let cpuDrawOnlyStart = cpuMilliseconds()
+    let drawOnly = try milliseconds {
+      _ = try renderer.encodingTimes(
+        window: session.window, at: session.clock.now, map: movedLayer, count: 0)
+    }
+    let cpuDrawOnly = cpuMilliseconds() - cpuDrawOnlyStart
+    time += 1
+    session.advance(to: time)
+    let cpuCaptureStart = cpuMilliseconds()
     let capture = milliseconds {
       _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in
         _ = session.window.drawHierarchy(in: session.window.bounds, afterScreenUpdates: true)
       }
     }
+    let cpuCapture = cpuMilliseconds() - cpuCaptureStart
     let empty = milliseconds {
       _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in }
     }
     // The first two of each warm the caches.
     if index >= 2 {
       empties.append(empty)
+      layers.append(layerTime)
       draws.append(timed.timings.draw * 1000)
       drawAndEncode.append(total)
       captures.append(capture)
+      cpuDraws.append(cpuDraw)
+      cpuCaptures.append(cpuCapture)
+      drawsOnly.append(drawOnly)
+      cpuDrawsOnly.append(cpuDrawOnly)
     }
   }
   print("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating:")
   print("  " + line("Renderer draw (renderbench's draw)", draws))
   print("  " + line("Renderer draw + PNG encode", drawAndEncode))
+  print("  " + line("Renderer draw, no PNG pipeline", drawsOnly))
   print("  " + line("drawHierarchy into UIGraphicsImageRenderer", captures))
   print("  " + line("  of which an empty 3x image (allocation)", empties))
+  print("  " + line("  of which the session's map layer", layers))
   print(
     String(
       format: "  drawHierarchy / renderer draw: %.3f; / draw + encode: %.3f",
       median(captures) / median(draws), median(captures) / median(drawAndEncode)))
+  // Process CPU time (all threads) is steadier than wall time on a shared machine; the
+  // renderer's includes its PNG encoding.
+  print("  " + line("CPU: Renderer draw + PNG encode", cpuDraws))
+  print("  " + line("CPU: Renderer draw, no PNG pipeline", cpuDrawsOnly))
+  print("  " + line("CPU: drawHierarchy", cpuCaptures))
+  print(
+    String(
+      format: "  CPU drawHierarchy / renderer draw without pipeline: %.3f",
+      median(cpuCaptures) / median(cpuDrawsOnly)))
+}
+
+/// The process's CPU time (all threads) in milliseconds.
+private func cpuMilliseconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
 }
 
 @MainActor
