@@ -109,21 +109,20 @@ private func captureAgainstRenderer(samples: Int) throws {
     }
   }
   print("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating:")
-  print("  " + line("Renderer draw (renderbench's draw)", draws))
-  print("  " + line("Renderer draw + PNG encode", drawAndEncode))
-  print("  " + line("Renderer draw, no PNG pipeline", drawsOnly))
-  print("  " + line("drawHierarchy into UIGraphicsImageRenderer", captures))
-  print("  " + line("  of which an empty 3x image (allocation)", empties))
-  print("  " + line("  of which the session's map layer", layers))
+  // Process CPU time (all threads) is steadier than wall time on a shared machine.
+  let rows = [
+    ("Renderer draw (renderbench's draw)", draws), ("Renderer draw + PNG encode", drawAndEncode),
+    ("Renderer draw, no PNG pipeline", drawsOnly),
+    ("drawHierarchy into UIGraphicsImageRenderer", captures),
+    ("  of which an empty 3x image (allocation)", empties),
+    ("  of which the session's map layer", layers), ("CPU: Renderer draw + PNG encode", cpuDraws),
+    ("CPU: Renderer draw, no PNG pipeline", cpuDrawsOnly), ("CPU: drawHierarchy", cpuCaptures),
+  ]
+  for (name, values) in rows { print("  " + line(name, values)) }
   print(
     String(
       format: "  drawHierarchy / renderer draw: %.3f; / draw + encode: %.3f",
       median(captures) / median(draws), median(captures) / median(drawAndEncode)))
-  // Process CPU time (all threads) is steadier than wall time on a shared machine; the
-  // renderer's includes its PNG encoding.
-  print("  " + line("CPU: Renderer draw + PNG encode", cpuDraws))
-  print("  " + line("CPU: Renderer draw, no PNG pipeline", cpuDrawsOnly))
-  print("  " + line("CPU: drawHierarchy", cpuCaptures))
   print(
     String(
       format: "  CPU drawHierarchy / renderer draw without pipeline: %.3f",
