@@ -132,8 +132,19 @@ public enum CGInterpolationQuality: Int32, Sendable {
 /// fill and stroke colours, alpha and shadow in this object's state stack, saved and
 /// restored with them.
 public final class CGContext {
-  /// The Cairo context drawn into.
-  package let cairo: OpaquePointer
+  /// The Cairo context drawn into; the first use clears the pixels if ``clearsLazily(_:)``
+  /// deferred that.
+  package var cairo: OpaquePointer {
+    if let clear = pendingClear {
+      pendingClear = nil
+      clear()
+    }
+    return context
+  }
+  private let context: OpaquePointer
+  /// Clears the target's pixels: set by ``clearsLazily(_:)``, run before the first use of
+  /// ``cairo`` unless ``skipClear(coveringOpaquely:)`` found it unneeded.
+  private var pendingClear: (() -> Void)?
   /// The surface this context made and owns (bitmap contexts), else `nil`.
   private let ownedSurface: OpaquePointer?
   /// The matrix at creation: user space to device pixels (base space to device).
@@ -162,7 +173,7 @@ public final class CGContext {
   /// origin at the top left, y down, for UIKit contexts). The context is referenced, not
   /// taken over.
   package init(cairo: OpaquePointer) {
-    self.cairo = cairo_reference(cairo)
+    context = cairo_reference(cairo)
     ownedSurface = nil
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
@@ -191,7 +202,8 @@ public final class CGContext {
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { return nil }
     ownedSurface = surface
-    cairo = cairo_create(surface)
+    let cairo = cairo_create(surface)!
+    context = cairo
     // Core Graphics' bitmap space: y up.
     cairo_translate(cairo, 0, Double(height))
     cairo_scale(cairo, 1, -1)
@@ -203,8 +215,35 @@ public final class CGContext {
   }
 
   deinit {
-    cairo_destroy(cairo)
+    cairo_destroy(context)
     if let ownedSurface { cairo_surface_destroy(ownedSurface) }
+  }
+
+  /// Defers clearing the target's pixels (a fresh buffer of `UIGraphicsImageRenderer`) to
+  /// the first use of the context: `clear` runs then, unless ``skipClear(coveringOpaquely:)``
+  /// found that the first drawing covers every pixel.
+  package func clearsLazily(_ clear: @escaping () -> Void) { pendingClear = clear }
+
+  /// Drops a deferred clear when `rect` (user space) covers the whole target image: the
+  /// caller is about to paint it opaque (`drawHierarchy` of an opaque, square root, as the
+  /// renderer skips clearing its buffers). Only before anything else was drawn or set; `true`
+  /// when the clear was dropped.
+  package func skipClear(coveringOpaquely rect: CGRect) -> Bool {
+    guard pendingClear != nil, let target = cairo_get_target(context),
+      cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+    else { return false }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return false }
+    let x0 = matrix.xx * Double(rect.minX) + matrix.x0
+    let y0 = matrix.yy * Double(rect.minY) + matrix.y0
+    let x1 = matrix.xx * Double(rect.maxX) + matrix.x0
+    let y1 = matrix.yy * Double(rect.maxY) + matrix.y0
+    guard x0 <= 0, y0 <= 0, x1 >= Double(cairo_image_surface_get_width(target)),
+      y1 >= Double(cairo_image_surface_get_height(target))
+    else { return false }
+    pendingClear = nil
+    return true
   }
 
   // MARK: - Bitmap

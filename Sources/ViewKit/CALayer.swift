@@ -162,6 +162,9 @@ open class CALayer {
   /// `ctx` at its current transform, the layer's bounds at the origin, as on screen now.
   open func render(in ctx: CGContext) {
     let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    if let view = delegateView, view.paintsOpaqueRectangle(at: time) {
+      _ = ctx.skipClear(coveringOpaquely: CGRect(origin: .zero, size: view.bounds.size))
+    }
     let painter = ViewTreePainter(
       cr: ctx.cairo, time: time, hooks: delegateView?.window?.capturePaintingHooks)
     if let delegateView {

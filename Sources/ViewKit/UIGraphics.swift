@@ -136,6 +136,9 @@ public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
   }
 }
 
+/// The key under which an image renderer's surface keeps the pixels it frees.
+nonisolated(unsafe) private var pixelsKey = cairo_user_data_key_t()
+
 /// The context an image renderer's actions draw in (UIKit's
 /// `UIGraphicsImageRendererContext`).
 public final class UIGraphicsImageRendererContext {
@@ -151,11 +154,23 @@ public final class UIGraphicsImageRendererContext {
     let w = Double(size.width * scale).rounded(.up)
     let h = Double(size.height * scale).rounded(.up)
     guard w.isFinite, h.isFinite, w >= 0, h >= 0, w <= 32_767, h <= 32_767 else { return nil }
+    // The pixels are not cleared now: the context clears them before its first drawing
+    // unless that drawing covers them all (a capture of an opaque screen), as the renderer
+    // skips clearing its buffers; a 3x phone screen is 12 MB to zero.
+    let width = Int32(max(1, w))
+    let height = Int32(max(1, h))
+    let stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width)
+    let byteCount = Int(stride) * Int(height)
+    guard stride > 0, let pixels = malloc(byteCount) else { return nil }
     guard
-      let made = cairo_image_surface_create(
-        CAIRO_FORMAT_ARGB32, Int32(max(1, w)), Int32(max(1, h))),
-      cairo_surface_status(made) == CAIRO_STATUS_SUCCESS
-    else { return nil }
+      let made = cairo_image_surface_create_for_data(
+        pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width, height, stride),
+      cairo_surface_status(made) == CAIRO_STATUS_SUCCESS,
+      cairo_surface_set_user_data(made, &pixelsKey, pixels, { free($0) }) == CAIRO_STATUS_SUCCESS
+    else {
+      free(pixels)
+      return nil
+    }
     surface = made
     let cr = cairo_create(made)!
     if format.opaque {
@@ -165,6 +180,12 @@ public final class UIGraphicsImageRendererContext {
     cairo_scale(cr, Double(scale), Double(scale))
     cgContext = CGContext(cairo: cr)
     cairo_destroy(cr)
+    if !format.opaque {
+      cgContext.clearsLazily {
+        memset(pixels, 0, byteCount)
+        cairo_surface_mark_dirty(made)
+      }
+    }
     self.format = format
     self.scale = scale
   }
@@ -173,6 +194,7 @@ public final class UIGraphicsImageRendererContext {
 
   /// What has been drawn so far.
   public var currentImage: UIImage {
+    cgContext.flush()
     let image = CGImage(copying: surface)
     return image.map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
       ?? UIImage(size: .zero, scale: scale)

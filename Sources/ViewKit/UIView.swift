@@ -333,12 +333,25 @@ open class UIView: LayoutItem {
     guard size.width > 0, size.height > 0, rect.width.isFinite, rect.height.isFinite else {
       return true
     }
+    if paintsOpaqueRectangle(at: (window?.clock ?? UIView.fallbackClock).now) {
+      _ = context.skipClear(coveringOpaquely: rect)
+    }
     context.saveGState()
     context.translateBy(x: rect.minX, y: rect.minY)
     context.scaleBy(x: rect.width / size.width, y: rect.height / size.height)
     layer.render(in: context)
     context.restoreGState()
     return true
+  }
+
+  /// Whether painting this view as a root at `time` starts by filling its bounds opaque:
+  /// shown, an opaque background, square corners, no shadow or mask, opaque. A fresh image
+  /// renderer's pixels under it then need no clearing (the renderer's own rule for its
+  /// buffers).
+  func paintsOpaqueRectangle(at time: TimeInterval) -> Bool {
+    !isHidden && (backgroundColor?.alpha ?? 0) >= 1 && bounds.origin == .zero
+      && layer.cornerRadius == 0 && layer.shadowOpacity == 0 && layer.mask == nil
+      && layer.presentation(at: time).opacity >= 0.999
   }
 
   /// Whether `point` (in the view's coordinates) is inside its bounds.

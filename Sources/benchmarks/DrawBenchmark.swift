@@ -45,40 +45,77 @@ private func captureAgainstRenderer(samples: Int) throws {
   var drawAndEncode: [Double] = []
   var captures: [Double] = []
   var empties: [Double] = []
+  var layers: [Double] = []
+  var cpuDraws: [Double] = []
+  var cpuCaptures: [Double] = []
+  var drawsOnly: [Double] = []
+  var cpuDrawsOnly: [Double] = []
   for index in 0..<(samples + 2) {
     time += 1
     session.advance(to: time)
-    let layer = try session.mapLayer()
-    let (timings, total) = try timed(in: .ms) {
-      try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer).timings
-    }
+    var layer: MapLayer?
+    let layerTime = try milliseconds { layer = try session.mapLayer() }
+    let cpuStart = cpuMilliseconds()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let timed = try renderer.timedPNG(window: session.window, at: session.clock.now, map: layer)
+    let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    let cpuDraw = cpuMilliseconds() - cpuStart
+    // The renderer's draw alone (no PNG pipeline) of another moved frame: encoding the
+    // drawing zero times.
     time += 1
     session.advance(to: time)
+    let movedLayer = try session.mapLayer()
+    let cpuDrawOnlyStart = cpuMilliseconds()
+    let drawOnly = try milliseconds {
+      _ = try renderer.encodingTimes(
+        window: session.window, at: session.clock.now, map: movedLayer, count: 0)
+    }
+    let cpuDrawOnly = cpuMilliseconds() - cpuDrawOnlyStart
+    time += 1
+    session.advance(to: time)
+    let cpuCaptureStart = cpuMilliseconds()
     let capture = milliseconds {
       _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in
         _ = session.window.drawHierarchy(in: session.window.bounds, afterScreenUpdates: true)
       }
     }
+    let cpuCapture = cpuMilliseconds() - cpuCaptureStart
     let empty = milliseconds {
       _ = UIGraphicsImageRenderer(size: size, format: format).image { _ in }
     }
     // The first two of each warm the caches.
     if index >= 2 {
       empties.append(empty)
-      draws.append(timings.draw * 1000)
+      layers.append(layerTime)
+      draws.append(timed.timings.draw * 1000)
       drawAndEncode.append(total)
       captures.append(capture)
+      cpuDraws.append(cpuDraw)
+      cpuCaptures.append(cpuCapture)
+      drawsOnly.append(drawOnly)
+      cpuDrawsOnly.append(cpuDrawOnly)
     }
   }
   section("navigation screen at 3x (1170 x 2532 px), moved frames, \(samples) each, alternating")
   let draw = Peer(name: "renderer draw", samples: Samples(draws))
   let drawEncode = Peer(name: "renderer draw + encode", samples: Samples(drawAndEncode))
+  let drawOnly = Peer(name: "renderer draw, no PNG pipeline", samples: Samples(drawsOnly))
   report("Renderer draw (render suite's draw)", draw.samples, .ms)
   report("Renderer draw + PNG encode", drawEncode.samples, .ms)
+  report("Renderer draw, no PNG pipeline", drawOnly.samples, .ms)
   report("drawHierarchy into UIGraphicsImageRenderer", Samples(captures), .ms, peer: draw)
   report("drawHierarchy into UIGraphicsImageRenderer", Samples(captures), .ms, peer: drawEncode)
   report("  of which an empty 3x image (allocation)", Samples(empties), .ms)
+  report("  of which the session's map layer", Samples(layers), .ms)
+  // Process CPU time (all threads) is steadier than wall time on a shared machine.
+  let cpuDrawOnly = Peer(name: "CPU renderer draw, no pipeline", samples: Samples(cpuDrawsOnly))
+  report("CPU: Renderer draw + PNG encode", Samples(cpuDraws), .ms)
+  report("CPU: Renderer draw, no PNG pipeline", cpuDrawOnly.samples, .ms)
+  report("CPU: drawHierarchy", Samples(cpuCaptures), .ms, peer: cpuDrawOnly)
 }
+
+/// The process's CPU time (all threads) in milliseconds.
+private func cpuMilliseconds() -> Double { cpuSeconds() * 1000 }
 
 @MainActor
 private func bezierFills() {

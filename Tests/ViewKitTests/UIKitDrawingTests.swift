@@ -259,6 +259,39 @@ final class CaptionView: UIView {
     #expect(disc.redrawCount == 3)
   }
 
+  @Test func freshImagesStartClearUnlessAnOpaqueCaptureCoversThem() {
+    // Drop a few red images first: their memory is what the next renderers likely get.
+    let size = CGRect(x: 0, y: 0, width: 100, height: 100)
+    for _ in 0..<3 {
+      _ = renderer(100, 100).image { context in
+        UIColor.red.setFill()
+        context.fill(size)
+      }
+    }
+    let empty = renderer(100, 100).image { _ in }
+    #expect(
+      (0..<100).allSatisfy {
+        pixel(empty, $0, $0).alpha == 0 && pixel(empty, 99 - $0, $0).alpha == 0
+      })
+    // A capture covering half: the other half stays clear.
+    let half = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 100))
+    half.backgroundColor = .blue
+    let halfImage = renderer(100, 100).image { _ in
+      _ = half.drawHierarchy(in: half.bounds, afterScreenUpdates: false)
+    }
+    #expect(isColor(pixel(halfImage, 25, 50), 0, 0, 255))
+    #expect(pixel(halfImage, 75, 50).alpha == 0 && pixel(halfImage, 99, 99).alpha == 0)
+    // An opaque view covering everything: every pixel is its colour, none left over.
+    let full = UIView(frame: size)
+    full.backgroundColor = .green
+    let fullImage = renderer(100, 100).image { _ in
+      _ = full.drawHierarchy(in: full.bounds, afterScreenUpdates: false)
+    }
+    #expect(
+      (0..<100).allSatisfy { isColor(pixel(fullImage, $0, $0), 0, 255, 0, within: 0) }
+        && isColor(pixel(fullImage, 99, 0), 0, 255, 0, within: 0))
+  }
+
   @Test func drawHierarchyPaintsBackgroundsCornersBordersAndText() {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     root.backgroundColor = .white
