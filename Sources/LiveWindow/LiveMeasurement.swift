@@ -43,9 +43,9 @@ public enum LiveMeasurement {
   public struct Result: Sendable, Equatable {
     /// The case.
     public var measured: Case
-    /// The run's summary (frames, seconds, sorted frame times).
+    /// Frames counted (after the warm-up).
     public var frames: Int
-    /// Presented frames per second.
+    /// Presented frames per second after the warm-up.
     public var framesPerSecond: Double
     /// Milliseconds of each frame's work (advance, layout, draw, upload, present), sorted.
     public var frameMilliseconds: [Double]
@@ -76,15 +76,20 @@ public enum LiveMeasurement {
       options.configuration.size = measured.size
       options.configuration.scale = measured.scale
       options.configuration.safeArea = .zero
-      options.duration = seconds
+      options.duration = nil
       options.frameLimit = nil
       options.isResizable = false
       let loop = try LiveLoop(options: options, delegate: nil)
+      // `seconds` of counted frames after 30 warm-up frames (the first draws the map tiles).
+      loop.warmupFrames = 30
+      loop.countedDuration = seconds
       let injector = DragInjector(
         center: CGPoint(x: measured.size.width / 2, y: measured.size.height / 2))
       injector.start()
       let summary = try loop.run()
       injector.stop()
+      // The drag's last events must not reach the next case with their old stamps.
+      SDL_FlushEvents(SDL_USEREVENT.rawValue, SDL_USEREVENT.rawValue)
       var png: [Double] = []
       let renderer = Renderer(scale: measured.scale)
       for _ in 0..<8 {
@@ -96,7 +101,9 @@ public enum LiveMeasurement {
       }
       results.append(
         Result(
-          measured: measured, frames: summary.frames, framesPerSecond: summary.framesPerSecond,
+          measured: measured, frames: summary.frameMilliseconds.count,
+          framesPerSecond: Double(summary.frameMilliseconds.count)
+            / max(0.001, loop.opened + summary.seconds - (loop.countedSince ?? loop.opened)),
           frameMilliseconds: summary.frameMilliseconds,
           inputMilliseconds: summary.inputMilliseconds, pngMilliseconds: png.sorted(),
           refreshRate: loop.screen.refreshRate))

@@ -177,6 +177,12 @@ final class LiveLoop {
   var pendingInput: [Double] = []
   var inputLatencies: [Double] = []
   var allInputLatencies: [Double] = []
+  /// Frames not counted in the summary's times (a measurement's warm-up: tiles, caches).
+  var warmupFrames = 0
+  /// When the first counted frame started (wall seconds).
+  var countedSince: Double?
+  /// Close after this many seconds of counted frames.
+  var countedDuration: Double?
   var observed = Observed()
   var promptIndex = 0
   let mouse = MouseFingers()
@@ -253,16 +259,23 @@ final class LiveLoop {
       try drawFrame()
       let frameEnd = wallSeconds()
       for received in pendingInput { inputLatencies.append((frameEnd - received) * 1000) }
-      allInputLatencies += inputLatencies.suffix(pendingInput.count)
+      let counted = frames >= warmupFrames
+      if counted {
+        countedSince = countedSince ?? frameStart
+        allInputLatencies += inputLatencies.suffix(pendingInput.count)
+      }
       pendingInput.removeAll(keepingCapacity: true)
       frames += 1
       let milliseconds = (frameEnd - frameStart) * 1000
-      frameMilliseconds.append(milliseconds)
+      if counted { frameMilliseconds.append(milliseconds) }
       windowMilliseconds.append(milliseconds)
       if frames == 1 { startResident = NavigationWindow.residentBytes }
       reportStats(at: frameEnd)
       if let limit = options.frameLimit, frames >= limit { closeReason = "frames" }
       if let duration = options.duration, frameEnd - opened >= duration { closeReason = "duration" }
+      if let duration = countedDuration, let since = countedSince, frameEnd - since >= duration {
+        closeReason = "duration"
+      }
       deadline += period
       let now = wallSeconds()
       if deadline > now {
