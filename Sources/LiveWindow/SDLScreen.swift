@@ -114,6 +114,8 @@ final class SDLScreen {
       guard texture != nil else {
         throw .sdl(stage: "creating a \(width)×\(height) texture", message: Self.lastError)
       }
+      // The frame is opaque: copied, not blended (SDL blends textures with alpha by default).
+      SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
     }
     guard SDL_UpdateTexture(texture, nil, pixels, Int32(stride)) == 0 else {
       throw .sdl(stage: "uploading the frame", message: Self.lastError)
