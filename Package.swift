@@ -23,6 +23,8 @@ let package = Package(
     .library(name: "LayoutAudit", targets: ["LayoutAudit"]),
     // Snapshot assertions for an app's own tests (imports Swift Testing).
     .library(name: "NavigationUITesting", targets: ["NavigationUITesting"]),
+    // The live navigation screen in a window (SDL2) for an app's own small executable.
+    .library(name: "LiveWindow", targets: ["LiveWindow"]),
     .executable(name: "navui", targets: ["navui"]),
   ],
   targets: [
@@ -55,6 +57,7 @@ let package = Package(
       name: "NavCLI",
       dependencies: [
         "NavigationCore", "Routing", "Demo", "LayoutAudit", "Rendering", "NavigationUI",
+        "LiveWindow",
       ]),
     .systemLibrary(
       name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
@@ -86,6 +89,15 @@ let package = Package(
       name: "Demo",
       dependencies: ["NavigationUI", "ViewKit", "NavigationCore", "Routing", "Rendering"]),
     .executableTarget(name: "navui", dependencies: ["NavCLI"]),
+    .systemLibrary(
+      name: "CSDL2", path: "Sources/CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    // `navui run`: the live navigation screen in an SDL2 window, input, location, voice.
+    .target(
+      name: "LiveWindow",
+      dependencies: [
+        "Demo", "NavigationUI", "Rendering", "Location", "Speech", "ViewKit", "NavigationCore",
+        "CSDL2",
+      ]),
     .target(name: "NavigationUITesting", dependencies: ["Rendering", "ViewKit"]),
     .target(name: "CMallocStats"),
     .target(
@@ -163,6 +175,10 @@ let package = Package(
     .testTarget(
       name: "LayoutAuditTests",
       dependencies: ["LayoutAudit", "NavigationUI", "ViewKit", "NavigationCore", "Demo"]),
+    // Runs the built `navui run` under Xvfb and drives it with xdotool.
+    .testTarget(
+      name: "LiveWindowTests",
+      dependencies: ["LiveWindow", "Rendering", "NavigationCore", "Location", "SharedTestData"]),
     .testTarget(
       name: "NavigationUITestingTests",
       dependencies: ["NavigationUITesting", "NavigationUI", "Rendering", "ViewKit"]),

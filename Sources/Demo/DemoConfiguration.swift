@@ -103,6 +103,9 @@ public struct DemoConfiguration: Sendable, Equatable {
   /// An OSM extract (PBF or XML) to route on and draw instead of the bundled Monaco map
   /// (``origin`` and ``destination`` must then lie on it).
   public var mapFile: URL?
+  /// Whether the location simulator drives the route (else the fixes come from the
+  /// navigation session's `locationSource`: a receiver, a replayed log).
+  public var simulatesDrive = true
   /// The prompts the app raises along the way.
   public var prompts: [ScheduledPrompt] = [
     ScheduledPrompt(time: 12, prompt: .incident(title: "Accident ahead")),

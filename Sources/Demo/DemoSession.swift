@@ -151,9 +151,22 @@ public final class DemoSession {
     }
     recordApp("isGuidanceActive = true")
     navigator.isGuidanceActive = true
-    recordApp("simulateLocationsAlongExistingRoute()")
-    mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    if configuration.simulatesDrive {
+      recordApp("simulateLocationsAlongExistingRoute()")
+      mapView.locationSimulator?.simulateLocationsAlongExistingRoute()
+    }
     collectLayoutCallbacks()
+  }
+
+  /// Drives the route again from its start once the vehicle has arrived (a kiosk's endless
+  /// drive, a long run measuring memory): routes origin → destination anew, restarts
+  /// guidance and the simulator. Prompts already raised are not raised again.
+  ///
+  /// - Throws: ``DemoError/noRoute(status:)`` when no route is found.
+  public func restartDrive() throws(DemoError) {
+    let provider = try Self.routeProvider(for: configuration)
+    arrivalTime = nil
+    try start(provider: nil, origin: provider.origin)
   }
 
   private static func format(_ point: CLLocationCoordinate2D) -> String {
@@ -207,6 +220,15 @@ public final class DemoSession {
   /// Every event so far — app actions, layout callbacks, navigator events — in the order
   /// they happened.
   public var events: [DemoEvent] { log }
+
+  /// Every event since the last call (or since the start), in the order they happened,
+  /// removed from ``events`` so a long session keeps none (a live window logs them as they
+  /// come).
+  public func takeEvents() -> [DemoEvent] {
+    collectLayoutCallbacks()
+    defer { log.removeAll(keepingCapacity: true) }
+    return log
+  }
 
   /// The name of the UI state now: `navigation ready`, `active guidance`, or with a prompt.
   public var stateName: String {

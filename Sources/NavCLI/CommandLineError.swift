@@ -1,4 +1,5 @@
 import Demo
+import LiveWindow
 import NavigationCore
 
 /// A command that could not run: bad arguments, or input that is not there.
@@ -27,6 +28,8 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
   case missingFile(String)
   /// A demo session could not run or be drawn.
   case demo(DemoError)
+  /// The live window could not open or go on.
+  case liveWindow(NavigationWindowError)
 
   /// The message after `Error: `.
   public var description: String {
@@ -45,6 +48,7 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case .instructionData(let error): return error.description
     case .missingFile(let path): return "No such file: \(path)"
     case .demo(let error): return error.description
+    case .liveWindow(let error): return error.description
     }
   }
 
@@ -54,6 +58,9 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .missingDirectory, .instructionData, .missingFile: return 1
     case .demo(let error): return error.isBadData ? 65 : 1
+    case .liveWindow(.demo(let error)): return error.isBadData ? 65 : 1
+    case .liveWindow(.location): return 65
+    case .liveWindow: return 1
     default: return 64
     }
   }

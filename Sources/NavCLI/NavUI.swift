@@ -19,7 +19,8 @@ public enum NavUI {
     name: "navui", commandName: "navui",
     overview: "Command-line tools of the NavigationUIKit navigation SDK.",
     members: [
-      .command(DemoCommand.self), .command(RenderCommand.self), .command(AuditCommand.self),
+      .command(DemoCommand.self), .command(RunCommand.self), .command(RenderCommand.self),
+      .command(AuditCommand.self),
       .group(instructions), .command(RouteCommand.self),
     ])
 

@@ -122,6 +122,23 @@ public struct Renderer {
     try RasterImage(png: png(window: window, at: time, map: map))
   }
 
+  /// Draws `window` at `time` into pixels without encoding them — a live screen's frame —
+  /// and hands them to `body`: premultiplied ARGB32 in native byte order (Cairo's format, SDL's
+  /// `ARGB8888`), `stride` bytes per row, `width` × `height` pixels, valid only inside `body`.
+  /// The same drawing, kept map rasters and tiles, and pooled buffers as
+  /// ``png(window:at:map:)``.
+  ///
+  /// - Throws: ``RenderError`` for a bad scale, size or time, or a Cairo failure.
+  public func withFrame<T>(
+    window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil,
+    _ body: (_ pixels: UnsafePointer<UInt8>, _ stride: Int, _ width: Int, _ height: Int) -> T
+  ) throws(RenderError) -> T {
+    let surface = try draw(window, at: time, map: map, kind: .raster).surface
+    return try surface.withPixels { (pixels, stride) throws(RenderError) in
+      body(pixels, stride, surface.pixelWidth, surface.pixelHeight)
+    }
+  }
+
   /// An SVG document of `window` at `time` (text as glyph outlines, sizes in points).
   public func svg(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data

@@ -33,7 +33,7 @@ import Testing
   /// The rows of the guide's layer table: modules and the modules they import.
   static func guideRows() throws -> [(modules: [String], imports: Set<String>)] {
     let text = try read("Guides/Architecture.md")
-    let word = try NSRegularExpression(pattern: #"_?[A-Z][A-Za-z_]+|navui"#)
+    let word = try NSRegularExpression(pattern: #"_?[A-Z][A-Za-z0-9_]+|navui"#)
     func words(_ s: Substring) -> [String] {
       let s = String(s)
       return word.matches(in: s, range: NSRange(s.startIndex..., in: s)).map {
