@@ -26,12 +26,33 @@ struct XMLNode: Sendable {
   }
 }
 
-struct XMLScanner {
+/// One start or end tag read by ``XMLScanner/nextTag()``.
+package struct XMLTag {
+  /// The element's name.
+  package var name: String
+  /// The attributes in document order, entities decoded.
+  package var attributes: [(String, String)]
+  /// Whether this is an end tag (`</name>`).
+  package var isClosing: Bool
+  /// Whether the start tag closes itself (`<name/>`).
+  package var selfClosing: Bool
+
+  /// The value of the attribute `key`, if present.
+  package subscript(key: String) -> String? { attributes.first { $0.0 == key }?.1 }
+}
+
+/// The XML scanner of GPX documents (``XMLNode/parse(_:)``, a tree) and OSM XML
+/// (``nextTag()``, a stream of tags): skips comments, declarations, processing instructions
+/// and CDATA where they do not matter; decodes the five predefined entities and numeric
+/// character references. Errors name the line.
+package struct XMLScanner {
   let bytes: [UInt8]
   var i = 0
-  var line = 1
+  /// The line the scanner is on, from 1.
+  package var line = 1
 
-  init(bytes: [UInt8]) { self.bytes = bytes }
+  /// A scanner at the start of `bytes`.
+  package init(bytes: [UInt8]) { self.bytes = bytes }
 
   func fail(_ reason: String) -> RouteDecodingError { .malformedXML(line: line, reason: reason) }
 
@@ -112,35 +133,9 @@ struct XMLScanner {
     guard depth < 256 else { throw fail("nesting too deep") }
     i += 1  // "<"
     var node = XMLNode(name: try name(), line: line)
-    while true {
-      skipSpace()
-      guard i < bytes.count else { throw fail("unexpected end in <\(node.name)>") }
-      if at("/>") {
-        i += 2
-        return node
-      }
-      if bytes[i] == UInt8(ascii: ">") {
-        i += 1
-        break
-      }
-      let key = try name()
-      skipSpace()
-      guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
-        throw fail("expected '=' after \(key)")
-      }
-      i += 1
-      skipSpace()
-      guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
-        throw fail("expected a quoted value for \(key)")
-      }
-      let quote = bytes[i]
-      i += 1
-      let start = i
-      while i < bytes.count, bytes[i] != quote { advance() }
-      guard i < bytes.count else { throw fail("unterminated attribute \(key)") }
-      node.attributes.append((key, try decodeEntities(bytes[start..<i])))
-      i += 1
-    }
+    let start = try attributes(of: node.name)
+    node.attributes = start.list
+    if start.selfClosing { return node }
     var text: [UInt8] = []
     while true {
       guard i < bytes.count else { throw fail("unclosed element <\(node.name)>") }
@@ -168,6 +163,77 @@ struct XMLScanner {
         text.append(bytes[i])
         advance()
       }
+    }
+  }
+
+  /// The next start or end tag, or nil at the end of the input: a stream of tags for
+  /// documents too large for a tree (OSM XML). Text, comments, CDATA, declarations and
+  /// processing instructions between tags are skipped.
+  package mutating func nextTag() throws(RouteDecodingError) -> XMLTag? {
+    while i < bytes.count {
+      if at("<!--") {
+        try skip(past: "-->")
+      } else if at("<![CDATA[") {
+        try skip(past: "]]>")
+      } else if at("<?") || at("<!") {
+        try skip(past: ">")
+      } else if bytes[i] == UInt8(ascii: "<") {
+        i += 1
+        let closing = at("/")
+        if closing { i += 1 }
+        let name = try name()
+        if closing {
+          skipSpace()
+          guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
+            throw fail("expected '>' after </\(name)")
+          }
+          i += 1
+          return XMLTag(name: name, attributes: [], isClosing: true, selfClosing: false)
+        }
+        let start = try attributes(of: name)
+        return XMLTag(
+          name: name, attributes: start.list, isClosing: false, selfClosing: start.selfClosing)
+      } else {
+        advance()
+      }
+    }
+    return nil
+  }
+
+  /// Reads the attributes of a start tag of `element`, after its name, through its `>` or
+  /// `/>`; whether it closed itself.
+  mutating func attributes(of element: String) throws(RouteDecodingError) -> (
+    list: [(String, String)], selfClosing: Bool
+  ) {
+    var list: [(String, String)] = []
+    while true {
+      skipSpace()
+      guard i < bytes.count else { throw fail("unexpected end in <\(element)>") }
+      if at("/>") {
+        i += 2
+        return (list, true)
+      }
+      if bytes[i] == UInt8(ascii: ">") {
+        i += 1
+        return (list, false)
+      }
+      let key = try name()
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
+        throw fail("expected '=' after \(key)")
+      }
+      i += 1
+      skipSpace()
+      guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+        throw fail("expected a quoted value for \(key)")
+      }
+      let quote = bytes[i]
+      i += 1
+      let start = i
+      while i < bytes.count, bytes[i] != quote { advance() }
+      guard i < bytes.count else { throw fail("unterminated attribute \(key)") }
+      list.append((key, try decodeEntities(bytes[start..<i])))
+      i += 1
     }
   }
 
