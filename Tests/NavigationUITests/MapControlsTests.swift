@@ -114,6 +114,9 @@ final class PlainMap {
     window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 300), clock: clock)
     mapView = GMSMapView(frame: window.bounds)
     mapView.backgroundColor = UIColor(rgb: Drawing.map)
+    // No base map: a capture draws the map itself, and its white streets would read as the
+    // controls' white.
+    mapView.mapType = .none
     window.addSubview(mapView)
     mapView.camera = GMSCameraPosition(target: Self.monaco, zoom: 16)
   }
@@ -229,7 +232,8 @@ func needleNorth(in compass: CGRect, bearing: Double) -> CGPoint {
   }
 
   @Test func aHeaderAccessoryHidesTheCompass() throws {
-    let h = try builtIn()
+    // No base map: its white streets would read as the compass's white.
+    let h = try builtIn { $0.mapView.mapType = .none }
     h.navigator.isGuidanceActive = true
     let compass = try #require(onMap(h, "compassButton"))
     let frame = h.frame(compass)
@@ -364,7 +368,8 @@ enum HeaderRows {
   }
 
   @Test func defaultColoursAreGreenAndDarkGreen() throws {
-    let h = try builtIn()
+    // No base map: its white streets would read as the compass's white.
+    let h = try builtIn { $0.mapView.mapType = .none }
     h.navigator.isGuidanceActive = true
     let drawn = Drawn(h.window, name: "header-default")
     #expect(drawn.isColour(HeaderRows.primary, 0x0F9D58, tolerance: 2))
