@@ -6,8 +6,15 @@ extension OSMPBFReader {
     var latOffset: Int64 = 0
     var lonOffset: Int64 = 0
 
-    func latitude(_ raw: Int64) -> Double { Double(latOffset + granularity * raw) * 1e-9 }
-    func longitude(_ raw: Int64) -> Double { Double(lonOffset + granularity * raw) * 1e-9 }
+    // In floating point: a file's offset, granularity and delta-summed coordinate can each be
+    // any 64-bit value, and their integer product would overflow (a trap). Coordinates off
+    // the globe are refused later, with the node's id.
+    func latitude(_ raw: Int64) -> Double {
+      (Double(latOffset) + Double(granularity) * Double(raw)) * 1e-9
+    }
+    func longitude(_ raw: Int64) -> Double {
+      (Double(lonOffset) + Double(granularity) * Double(raw)) * 1e-9
+    }
 
     func string(_ index: UInt64, _ r: ProtobufReader) throws(OSMReadError) -> String {
       guard index < UInt64(strings.count) else {

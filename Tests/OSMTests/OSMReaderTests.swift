@@ -106,3 +106,28 @@ import Testing
     #expect(throws: OSMReadError.self) { try OSMData.read(path: "/nonexistent/x.osm.pbf") }
   }
 }
+
+@Suite struct OSMPBFFuzzFindingTests {
+  /// Fuzzer finding (osm-pbf target, CI run of 2026-12-01): dense nodes whose offset,
+  /// granularity and coordinate multiply past 64 bits trapped on integer overflow. The
+  /// input, byte for byte (299 bytes).
+  static let overflowingDenseNodes: String = [
+    "0000000d0a094f534d48656164657218280a26220e4f736d536368656d612d56302e36220a44656e73654e6f",
+    "6465738201076e617666757a7a0000000c0a074f534d4461746118e2010adf010a690a000a07686967687769",
+    "790a0b7265736964656e7469616c0a046e616d650a0c527565204772696d616c64690a066f6e657761790a03",
+    "7965730a04747970650a0b7265737472796374696f6e0a0466726f6d0a02746f0a037669610a0c6e6f5f6c65",
+    "66745f7475726e122f122d0a0402020202420ee0c886a19ca0af9ca0030101ea014a0d80cfe146a09c01c0b8",
+    "02c0b802520603040000000012211a0f080a120201031a02020442030202021a0e080b120201051a02020642",
+    "020602121b22190814120207081a02080c4203090b0a4a03140d105203010001880164",
+  ].joined()
+
+  @Test func overflowingCoordinatesDoNotTrap() throws {
+    let hex = Array(Self.overflowingDenseNodes.utf8)
+    let bytes = stride(from: 0, to: hex.count, by: 2).map { index in
+      UInt8(String(decoding: hex[index..<(index + 2)], as: UTF8.self), radix: 16)!
+    }
+    #expect(bytes.count == 299)
+    // Before the fix this trapped; now a typed error or data whose checks refuse it.
+    _ = try? OSMPBFReader.read(bytes)
+  }
+}
