@@ -214,6 +214,11 @@ extension GMSMapView {
     var scene = MapScene(
       map: look.drawsBaseMap ? baseMap : nil, camera: renderedCamera, style: look.style,
       showsRoadNames: look.showsRoadNames)
+    if !look.drawsBaseMap {
+      // No base map (`.none`): no land under the overlays and no map data to attribute.
+      scene.paintsLand = false
+      scene.attribution = nil
+    }
     scene.overlays = mapOverlayItems(images: images)
     addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: self)
@@ -232,7 +237,7 @@ extension GMSMapView {
   }
 
   /// The navigation layer over `scene`: the route with its travelled part, the alternatives,
-  /// the vehicle and, while ``GMSUISettings/showsDestinationMarkers`` (Guides/Spec.md §12.9),
+  /// the vehicle (while ``isNavigationEnabled``) and, while ``GMSUISettings/showsDestinationMarkers`` (Guides/Spec.md §12.9),
   /// a marker at the end of each leg with the destination's building (the one containing the
   /// waypoint, or within 30 m of it, in `scene.map`) highlighted and its entrances shown.
   /// Nothing without a navigator.
@@ -250,7 +255,9 @@ extension GMSMapView {
       }
     }
     scene.alternatives = navigator.alternateRoutes.map(\.geometry)
-    if let fix = navigator.lastLocation {
+    // The vehicle chevron is navigation's own location mark; outside navigation the
+    // my-location dot (``myLocationOverlayItems()``) shows the device instead.
+    if isNavigationEnabled, let fix = navigator.lastLocation {
       scene.vehicle = VehicleMarker(coordinate: fix.coordinate, course: max(0, fix.course))
     }
   }

@@ -56,9 +56,11 @@ struct MapPainter: Sendable {
   /// Land and the base map's features: no text, so it may run on any thread (each thread
   /// with its own context and surface).
   func paintGeometry(in cr: OpaquePointer, size: CGSize, anchor: CGPoint) {
-    CairoDrawing.setColor(cr, scene.style.land)
-    cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
-    cairo_fill(cr)
+    if scene.paintsLand {
+      CairoDrawing.setColor(cr, scene.style.land)
+      cairo_rectangle(cr, 0, 0, Double(size.width), Double(size.height))
+      cairo_fill(cr)
+    }
     var m = matrix(anchor: anchor)
     if let map = scene.map {
       // Map geometry is flattened coarser. Not CAIRO_ANTIALIAS_FAST: its scan converter

@@ -84,6 +84,10 @@ public struct MapScene: Sendable {
   /// An app's overlays (polylines, polygons, ground overlays, markers), drawn over the route
   /// in order; markers over the destinations.
   public var overlays: [MapOverlayItem] = []
+  /// Whether the land colour fills the picture under everything else. `false` for a map
+  /// with no base map at all (`GMSMapViewType.none`): the view's own background shows
+  /// through around the overlays.
+  public var paintsLand = true
 
   /// A scene with the bundled data's attribution and no overlays.
   public init(

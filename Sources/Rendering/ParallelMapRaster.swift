@@ -42,6 +42,9 @@ enum ParallelMapRaster {
     tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
     covered: [PixelBox] = [], overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
   ) -> (drawn: Bool, overlaid: Bool) {
+    // A map without land (no base map) is drawn directly over the view's background: the
+    // raster's pixels replace what is under them.
+    guard painter.scene.paintsLand else { return (false, false) }
     // Kept tiles are flat and north up: a tilted camera's raised buildings are drawn directly.
     let tiles = painter.scene.camera.tilt > 0 ? nil : tiles
     var matrix = cairo_matrix_t()

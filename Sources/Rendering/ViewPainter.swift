@@ -153,7 +153,7 @@ final class ViewPainter: ViewTreePaintingHooks {
   private func cover(of mapView: UIView, root: UIView, scene: MapScene)
     -> ParallelMapRaster.PixelBox?
   {
-    guard scene.style.land.alpha >= 1 else { return nil }
+    guard scene.paintsLand, scene.style.land.alpha >= 1 else { return nil }
     var view = mapView
     let own = view.layer.presentation(at: time)
     guard !(view.layer.masksToBounds && view.layer.cornerRadius > 0) else { return nil }
