@@ -209,6 +209,10 @@ final class LiveLoop {
       }
       session.mapView.navigationSession?.locationSource = SessionLocationSource(
         source: source, clock: session.clock, failed: failed)
+      // The demo placed the vehicle at the origin with the simulator to route from there;
+      // while it simulates, the session ignores the device (as the original does), so the
+      // real source takes over now.
+      session.mapView.locationSimulator?.stopSimulation()
     }
     if options.speaksGuidance {
       let voice = LiveVoice(locale: configuration.locale)

@@ -64,7 +64,8 @@ struct LiveWindowTests {
         if abs(p.r - 0x0F) < 14 && abs(p.g - 0x9D) < 14 && abs(p.b - 0x58) < 14 { mapGreen += 1 }
       }
     }
-    #expect(colours.count >= 8, "map colours \(colours.count)")
+    // Land, buildings, streets, water, the route: a drawn map, not a flat fill.
+    #expect(colours.count >= 6, "map colours \(colours.count)")
     #expect(mapGreen < 50)
     // Outside the window the screen is Xvfb's black.
     let outside = shot.pixel(x: max(0, at.x - 5), y: max(0, at.y - 5))
