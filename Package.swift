@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -35,7 +35,9 @@ let package = Package(
     .target(name: "CairoGraphics", dependencies: ["CCairo"]),
     // The toolchain's Swift Testing declares a cross-import overlay `_Testing_CoreGraphics`: a
     // file importing Testing and CoreGraphics loads it. This one only re-exports Testing and
-    // does not autolink it, so an app linking CoreGraphics does not need libTesting.
+    // does not autolink it, so an app linking CoreGraphics does not need libTesting. (Tools
+    // version 6.2 is what lets a package that depends on this one by version accept the
+    // unsafe flag; with 6.0 SwiftPM refuses the whole dependency.)
     .target(
       name: "_Testing_CoreGraphics",
       swiftSettings: [

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // An app team's package as it would depend on NavigationUIKit: its own layout delegate in a
 // library, and a test target that drives it through every navigation state, audits it and
 // compares a snapshot of the screen with a reference picture.
