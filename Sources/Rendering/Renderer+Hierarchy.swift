@@ -44,7 +44,8 @@ final class CapturePainting: ViewTreePaintingHooks {
     let painter = ViewPainter(
       context: cr, time: time, images: renderer.images, map: layer,
       rasterScale: raster && renderer.rendersInParallel ? matrix.xx : nil,
-      mapTiles: renderer.usesMapTiles ? renderer.mapTileFilter : nil)
+      mapTiles: renderer.usesMapTiles ? renderer.mapTileFilter : nil, session: renderer.session,
+      shortcuts: renderer.shortcuts)
     painter.willPaintTree(root: root, at: time, in: cr)
     self.painter = painter
   }

@@ -35,31 +35,46 @@ public struct Renderer {
   /// level (quarter octaves) and style, instead of drawn for each camera; the street names,
   /// route, markers and vehicle are drawn over it as vectors. Applies with
   /// ``rendersInParallel``; SVG and PDF are always fully vector. See ``mapTileStatistics``.
-  /// New renderers take ``usesMapTilesByDefault``.
+  /// New renderers take their session's ``RenderSession/usesMapTilesByDefault``.
   public var usesMapTiles: Bool
 
-  /// ``usesMapTiles`` of renderers made from now on (true unless set; benchmarks compare
-  /// whole sessions with and without tiles).
-  public static var usesMapTilesByDefault = true
+  /// ``RenderSession/usesMapTilesByDefault`` of the shared session.
+  public static var usesMapTilesByDefault: Bool {
+    get { RenderSession.shared.usesMapTilesByDefault }
+    set { RenderSession.shared.usesMapTilesByDefault = newValue }
+  }
 
-  /// How tiles are resampled to the camera (``usesMapTiles``). New renderers take
-  /// ``mapTileFilterByDefault``.
+  /// How tiles are resampled to the camera (``usesMapTiles``). New renderers take their
+  /// session's ``RenderSession/mapTileFilterByDefault``.
   public var mapTileFilter: MapTileFilter
 
-  /// ``mapTileFilter`` of renderers made from now on (bilinear unless set).
-  public static var mapTileFilterByDefault = MapTileFilter.bilinear
+  /// ``RenderSession/mapTileFilterByDefault`` of the shared session.
+  public static var mapTileFilterByDefault: MapTileFilter {
+    get { RenderSession.shared.mapTileFilterByDefault }
+    set { RenderSession.shared.mapTileFilterByDefault = newValue }
+  }
 
-  /// A renderer.
+  /// What this renderer keeps between frames (map tiles and rasters, street-name images,
+  /// shadow masks, the last frame's encoding), shared with the renderers given the same
+  /// session.
+  public var session: RenderSession
+
+  /// Work left out without changing a pixel (all on; tests turn one off to compare).
+  package var shortcuts = RenderShortcuts()
+
+  /// A renderer keeping what it draws for the next frames in `session`
+  /// (``RenderSession/shared`` unless given).
   public init(
     scale: Double = 1, images: ImageCatalog = .standard, debugOverlay: DebugOverlay? = nil,
-    pngCompression: PNGCompression = .fast
+    pngCompression: PNGCompression = .fast, session: RenderSession = .shared
   ) {
     self.scale = scale
     self.images = images
     self.debugOverlay = debugOverlay
     self.pngCompression = pngCompression
-    usesMapTiles = Self.usesMapTilesByDefault
-    mapTileFilter = Self.mapTileFilterByDefault
+    self.session = session
+    usesMapTiles = session.usesMapTilesByDefault
+    mapTileFilter = session.mapTileFilterByDefault
   }
 
   // MARK: - View trees
@@ -171,31 +186,23 @@ public struct Renderer {
     try drawMap(scene, size: size, kind: .pdf).finishDocument()
   }
 
-  /// Forgets the map geometry rasters kept for the next frames (see ``rendersInParallel``:
-  /// a raster frame keeps its map geometry and the next frames with the same map, camera and
-  /// style reuse it), the kept map tiles (``usesMapTiles``) and the kept raster of many
-  /// overlays.
-  public static func forgetKeptMapRasters() {
-    MapRasterCache.shared.removeAll()
-    MapTileCache.shared.removeAll()
-    KeptEncoding.shared.removeAll()
-    OverlayLayer.forget()
+  /// ``RenderSession/forgetKeptMapRasters()`` of the shared session.
+  public static func forgetKeptMapRasters() { RenderSession.shared.forgetKeptMapRasters() }
+
+  /// ``RenderSession/mapTileStatistics`` of the shared session.
+  public static var mapTileStatistics: MapTileStatistics {
+    RenderSession.shared.mapTileStatistics
   }
 
-  /// How the kept map tiles have been used so far (``usesMapTiles``), and what they take.
-  public static var mapTileStatistics: MapTileStatistics { MapTileCache.shared.currentStatistics }
-
-  /// The most bytes of map-tile pixels kept between frames (96 MB unless set; the tiles a
-  /// frame needs are kept while it draws, and a frame needing more than this draws its
-  /// geometry directly).
+  /// ``RenderSession/mapTileByteBudget`` of the shared session.
   public static var mapTileByteBudget: Int {
-    get { MapTileCache.shared.byteBudget }
-    set { MapTileCache.shared.byteBudget = max(0, newValue) }
+    get { RenderSession.shared.mapTileByteBudget }
+    set { RenderSession.shared.mapTileByteBudget = newValue }
   }
 
-  /// How many frames reused kept map geometry, and how many drew it.
+  /// ``RenderSession/keptMapRasterUse`` of the shared session.
   public static var keptMapRasterUse: (reused: Int, drawn: Int) {
-    (MapRasterCache.shared.hits, MapRasterCache.shared.misses)
+    RenderSession.shared.keptMapRasterUse
   }
 
   // MARK: - Drawing
@@ -236,11 +243,12 @@ public struct Renderer {
     let painter = ViewPainter(
       context: surface.context, time: moment, images: images, map: map,
       rasterScale: kind == .raster && rendersInParallel ? scale : nil,
-      mapTiles: usesMapTiles ? mapTileFilter : nil)
+      mapTiles: usesMapTiles ? mapTileFilter : nil, session: session, shortcuts: shortcuts)
     let pipeline =
-      encodingAhead && ViewPainter.encodesAhead && kind == .raster && rendersInParallel
+      encodingAhead && shortcuts.encodesAhead && kind == .raster && rendersInParallel
         && map != nil && debugOverlay == nil
-      ? PNGBandPipeline(surface: surface, compression: pngCompression) : nil
+      ? PNGBandPipeline(surface: surface, compression: pngCompression, kept: session.encoding)
+      : nil
     painter.pipeline = pipeline
     painter.paint(root: root)
     if let debugOverlay {
@@ -261,18 +269,20 @@ public struct Renderer {
     try validate(size: size)
     let surface = try CairoSurface(
       kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
-    var prepared = MapPainter(scene: scene)
+    var prepared = MapPainter(
+      scene: scene, labels: session.labels, overlayImages: session.overlayImages)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
     if kind == .raster {
       prepared.overlayLayer = OverlayLayer.placed(
-        for: prepared, size: size, anchor: anchor, scale: scale, in: surface.context)
+        for: prepared, size: size, anchor: anchor, scale: scale, in: surface.context,
+        session: session, shortcuts: shortcuts)
     }
     let painter = prepared
     let painted =
       kind == .raster && rendersInParallel
       ? ParallelMapRaster.paint(
         painter, in: surface.context, size: size, anchor: anchor, scale: scale,
-        tiles: usesMapTiles ? mapTileFilter : nil,
+        tiles: usesMapTiles ? mapTileFilter : nil, session: session, shortcuts: shortcuts,
         overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
       : (drawn: false, overlaid: false)
     if !painted.drawn { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }

@@ -9,12 +9,13 @@ import ViewKit
 /// rounded corners): the pictures are the same as resampling everything, and a kept map
 /// raster serves only frames whose views cover the same pixels.
 @MainActor
-@Suite(.serialized) struct CoveredPixelsTests {
-  static func png(_ window: UIWindow, map: UIView, heading: Double, skipping: Bool) throws -> Data {
-    var renderer = Renderer(scale: 3)
+@Suite struct CoveredPixelsTests {
+  static func png(
+    _ window: UIWindow, map: UIView, heading: Double, skipping: Bool, session: RenderSession
+  ) throws -> Data {
+    var renderer = Renderer(scale: 3, session: session)
     renderer.usesMapTiles = true
-    ParallelMapRaster.skipsCoveredPixels = skipping
-    defer { ParallelMapRaster.skipsCoveredPixels = true }
+    renderer.shortcuts.skipsCoveredPixels = skipping
     var scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
     scene.camera.heading = heading
     return try renderer.png(window: window, map: MapLayer(scene: scene, view: map))
@@ -23,23 +24,23 @@ import ViewKit
   @Test(arguments: [0.0, 33.0, 200.0])
   func theSamePicturesAsResamplingEverything(heading: Double) throws {
     let (window, map) = EncodeAheadTests.screen(clock: ManualClock())
-    Renderer.forgetKeptMapRasters()
-    let skipped = try Self.png(window, map: map, heading: heading, skipping: true)
-    Renderer.forgetKeptMapRasters()
-    let whole = try Self.png(window, map: map, heading: heading, skipping: false)
+    let skipped = try Self.png(
+      window, map: map, heading: heading, skipping: true, session: RenderSession())
+    let whole = try Self.png(
+      window, map: map, heading: heading, skipping: false, session: RenderSession())
     #expect(try EncodeAheadTests.samePixels(skipped, whole))
   }
 
   @Test func aButtonThatMovedDoesNotReuseTheKeptRaster() throws {
     let (window, map) = EncodeAheadTests.screen(clock: ManualClock())
-    Renderer.forgetKeptMapRasters()
-    _ = try Self.png(window, map: map, heading: 33, skipping: true)
+    let session = RenderSession()
+    _ = try Self.png(window, map: map, heading: 33, skipping: true, session: session)
     // Same camera; the first round button moves left: the map shows where it was.
     let button = map.subviews[1]
     button.frame = button.frame.offsetBy(dx: -200, dy: 0)
-    let moved = try Self.png(window, map: map, heading: 33, skipping: true)
-    Renderer.forgetKeptMapRasters()
-    let fresh = try Self.png(window, map: map, heading: 33, skipping: true)
+    let moved = try Self.png(window, map: map, heading: 33, skipping: true, session: session)
+    let fresh = try Self.png(
+      window, map: map, heading: 33, skipping: true, session: RenderSession())
     #expect(try EncodeAheadTests.samePixels(moved, fresh))
   }
 

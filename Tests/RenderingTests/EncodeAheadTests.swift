@@ -12,7 +12,7 @@ import ViewKit
 /// not change since the last frame take its streams, and the file is the same as a fresh
 /// encoding.
 @MainActor
-@Suite(.serialized) struct EncodeAheadTests {
+@Suite struct EncodeAheadTests {
   /// A navigation-like screen: a map under a header card with a shadow and text, a
   /// translucent prompt, a chip casting a long shadow, round buttons with shadows halfway
   /// down, and a footer.
@@ -85,13 +85,13 @@ import ViewKit
   }
 
   /// The PNG of `window` over the casino scene, encoded ahead or after the drawing.
-  static func png(_ window: UIWindow, map: UIView, ahead: Bool, tiles: Bool, scale: Double)
-    throws -> Data
-  {
-    var renderer = Renderer(scale: scale)
+  static func png(
+    _ window: UIWindow, map: UIView, ahead: Bool, tiles: Bool, scale: Double,
+    session: RenderSession
+  ) throws -> Data {
+    var renderer = Renderer(scale: scale, session: session)
     renderer.usesMapTiles = tiles
-    ViewPainter.encodesAhead = ahead
-    defer { ViewPainter.encodesAhead = true }
+    renderer.shortcuts.encodesAhead = ahead
     return try renderer.png(
       window: window,
       map: MapLayer(scene: try Fixtures.casinoScene(metersPerPoint: 1.5), view: map))
@@ -112,10 +112,13 @@ import ViewKit
 
   @Test(arguments: cases)
   func theSamePixelsAsEncodingAfterTheDrawing(tiles: Bool, scale: Double, rtl: Bool) throws {
+    let session = RenderSession()
     let (window, map) = Self.screen(rtl: rtl, clock: ManualClock())
-    let ahead = try Self.png(window, map: map, ahead: true, tiles: tiles, scale: scale)
-    let use = PNGBandPipeline.lastUseReported
-    let after = try Self.png(window, map: map, ahead: false, tiles: tiles, scale: scale)
+    let ahead = try Self.png(
+      window, map: map, ahead: true, tiles: tiles, scale: scale, session: session)
+    let use = session.lastEncodingUse
+    let after = try Self.png(
+      window, map: map, ahead: false, tiles: tiles, scale: scale, session: session)
     #expect(try Self.samePixels(ahead, after))
     // The rows between the prompt and the buttons were final once the map was drawn, and
     // the header's once the header was painted.
@@ -125,6 +128,7 @@ import ViewKit
   }
 
   @Test func framesOfAnAnimationAreTheSame() throws {
+    let session = RenderSession()
     let clock = ManualClock()
     let (window, map) = Self.screen(clock: clock)
     let prompt = window.subviews[0].subviews[2]
@@ -134,69 +138,79 @@ import ViewKit
     }
     for _ in 0..<4 {
       clock.advance(by: 0.2)
-      let ahead = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-      let after = try Self.png(window, map: map, ahead: false, tiles: true, scale: 2)
+      let ahead = try Self.png(
+        window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+      let after = try Self.png(
+        window, map: map, ahead: false, tiles: true, scale: 2, session: session)
       #expect(try Self.samePixels(ahead, after), "at \(clock.now) s")
     }
   }
 
   @Test func aTranslucentWindowComesOutAsRGBA() throws {
+    let session = RenderSession()
     // No window colour: the pixels beside the map (20 points on each side) are transparent.
     let (window, map) = Self.screen(windowColor: nil, clock: ManualClock())
     map.frame = CGRect(x: 20, y: 30, width: 350, height: 790)
-    let ahead = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    let after = try Self.png(window, map: map, ahead: false, tiles: true, scale: 2)
+    let ahead = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    let after = try Self.png(
+      window, map: map, ahead: false, tiles: true, scale: 2, session: session)
     #expect(ahead[25] == 6, "colour type RGBA")
     #expect(try Self.samePixels(ahead, after))
   }
 
   @Test func anUnchangedFrameTakesTheLastFramesStreams() throws {
+    let session = RenderSession()
     let (window, map) = Self.screen(clock: ManualClock())
-    Renderer.forgetKeptMapRasters()
-    let first = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    #expect(PNGBandPipeline.lastUseReported.reused == 0)
-    let second = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    let use = PNGBandPipeline.lastUseReported
+    let first = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    #expect(session.lastEncodingUse.reused == 0)
+    let second = try Self.png(
+      window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    let use = session.lastEncodingUse
     #expect(use.reused == use.bands, "\(use)")
     let same = first == second
     #expect(same, "the same file")
   }
 
   @Test func changedRowsAreEncodedAgain() throws {
+    let session = RenderSession()
     let (window, map) = Self.screen(clock: ManualClock())
-    Renderer.forgetKeptMapRasters()
-    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
+    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
     // New text in the header: its rows change, the map's and the footer's do not.
     let title = try #require(window.subviews[0].subviews[1].subviews[0] as? UILabel)
     title.text = "Boulevard du Larvotto"
-    let changed = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    let use = PNGBandPipeline.lastUseReported
+    let changed = try Self.png(
+      window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    let use = session.lastEncodingUse
     #expect(use.reused > 0 && use.reused < use.bands, "\(use)")
     // The same file as encoding every band afresh.
-    Renderer.forgetKeptMapRasters()
-    let fresh = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    #expect(PNGBandPipeline.lastUseReported.reused == 0)
+    session.forgetKeptMapRasters()
+    let fresh = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    #expect(session.lastEncodingUse.reused == 0)
     let same = changed == fresh
     #expect(same, "the same file as a fresh encoding")
   }
 
   @Test func translucentFramesAreNotKept() throws {
+    let session = RenderSession()
     let (window, map) = Self.screen(windowColor: nil, clock: ManualClock())
     map.frame = CGRect(x: 20, y: 30, width: 350, height: 790)
-    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    let second = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    #expect(PNGBandPipeline.lastUseReported.reused == 0)
+    _ = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    let second = try Self.png(
+      window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    #expect(session.lastEncodingUse.reused == 0)
     #expect(second[25] == 6, "colour type RGBA")
   }
 
   @Test func aMapInsideAGroupIsEncodedAtTheEnd() throws {
+    let session = RenderSession()
     // The map's holder at partial opacity is composited only when it ends: no row is final
     // before then.
     let (window, map) = Self.screen(clock: ManualClock())
     window.subviews[0].alpha = 0.7
-    let ahead = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2)
-    let use = PNGBandPipeline.lastUseReported
-    let after = try Self.png(window, map: map, ahead: false, tiles: true, scale: 2)
+    let ahead = try Self.png(window, map: map, ahead: true, tiles: true, scale: 2, session: session)
+    let use = session.lastEncodingUse
+    let after = try Self.png(
+      window, map: map, ahead: false, tiles: true, scale: 2, session: session)
     #expect(use.finalBeforeTheEnd == 0, "\(use)")
     #expect(try Self.samePixels(ahead, after))
   }

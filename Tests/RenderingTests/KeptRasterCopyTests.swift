@@ -83,7 +83,7 @@ struct KeptRasterCopyTests {
 /// A map view drawn at group opacity (its `alpha` below 1) shows through to what is under
 /// it: the parallel raster path must paint the map into the group, as the serial path does.
 @MainActor
-@Suite(.serialized) struct TranslucentMapViewTests {
+@Suite struct TranslucentMapViewTests {
   @Test(arguments: [true, false])
   func aHalfTransparentMapViewBlendsWithTheWindowBehindIt(tiles: Bool) throws {
     let scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
@@ -96,10 +96,9 @@ struct KeptRasterCopyTests {
       window.addSubview(container)
       let mapView = UIView(frame: container.bounds)
       container.addSubview(mapView)
-      var renderer = Renderer(scale: 2)
+      var renderer = Renderer(scale: 2, session: RenderSession())
       renderer.rendersInParallel = parallel
       renderer.usesMapTiles = tiles
-      Renderer.forgetKeptMapRasters()
       return try renderer.raster(window: window, map: MapLayer(scene: scene, view: mapView))
     }
     let parallel = try picture(parallel: true)
@@ -194,7 +193,7 @@ struct BandOverlayTests {
 /// A raster freshly resampled from tiles and the same raster kept for the next frame give
 /// the same picture.
 @MainActor
-@Suite(.serialized) struct FreshAndKeptRasterTests {
+@Suite struct FreshAndKeptRasterTests {
   @Test func theFreshAndTheKeptRasterGiveTheSamePicture() throws {
     let scene = try Fixtures.casinoScene(metersPerPoint: 1.3)
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: ManualClock())
@@ -204,16 +203,14 @@ struct BandOverlayTests {
     let header = UIView(frame: CGRect(x: 0, y: 0, width: 240, height: 60))
     header.backgroundColor = UIColor(rgb: 0x0B8043)
     mapView.addSubview(header)
-    var renderer = Renderer(scale: 2)
+    var renderer = Renderer(scale: 2, session: RenderSession())
     renderer.usesMapTiles = true
-    Renderer.forgetKeptMapRasters()
     let layer = MapLayer(scene: scene, view: mapView)
-    let before = Renderer.keptMapRasterUse
     let fresh = try renderer.png(window: window, map: layer)
     let kept = try renderer.png(window: window, map: layer)
-    let after = Renderer.keptMapRasterUse
-    #expect(after.drawn == before.drawn + 1, "the first frame made the raster")
-    #expect(after.reused == before.reused + 1, "the second frame used it")
+    let use = renderer.session.keptMapRasterUse
+    #expect(use.drawn == 1, "the first frame made the raster")
+    #expect(use.reused == 1, "the second frame used it")
     // Compared as a flag: a failure would otherwise diff two large PNGs byte by byte.
     let same = fresh == kept
     #expect(same, "the fresh raster's picture differs from the kept one's")

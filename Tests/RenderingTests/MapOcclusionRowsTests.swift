@@ -72,7 +72,7 @@ struct MapOcclusionRowsTests {
 /// opaquely: the same picture as painting them (but for a level of rounding at the map's
 /// edges), its partly covered edge pixels blending with what is under them.
 @MainActor
-@Suite(.serialized) struct MapCoverTests {
+@Suite struct MapCoverTests {
   static func picture(leavingOut: Bool, header: Bool, tiles: Bool) throws -> [UInt32] {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 260), clock: ManualClock())
     window.backgroundColor = UIColor(rgb: 0xFF0000)
@@ -89,11 +89,9 @@ struct MapOcclusionRowsTests {
       card.layer.maskedCorners = [.layerMinXMaxYCorner, .layerMaxXMaxYCorner]
       mapView.addSubview(card)
     }
-    var renderer = Renderer(scale: 2)
+    var renderer = Renderer(scale: 2, session: RenderSession())
     renderer.usesMapTiles = tiles
-    Renderer.forgetKeptMapRasters()
-    ViewPainter.leavesOutMapCover = leavingOut
-    defer { ViewPainter.leavesOutMapCover = true }
+    renderer.shortcuts.leavesOutMapCover = leavingOut
     let image = try renderer.raster(
       window: window,
       map: MapLayer(scene: try Fixtures.casinoScene(metersPerPoint: 1.5), view: mapView))

@@ -9,7 +9,7 @@ import ViewKit
 /// resampling's softening of edges; no seams; tiles reused as the camera moves; a bounded
 /// cache; separate tiles per style.
 @MainActor
-@Suite(.serialized) struct MapTileTests {
+@Suite struct MapTileTests {
   /// Pixel differences between two pictures of one size.
   struct Difference: CustomStringConvertible {
     /// Mean absolute difference per channel (0 … 255).
@@ -74,15 +74,16 @@ import ViewKit
 
   @Test(arguments: [(0.0, 1.0), (37.0, 1.0), (90.0, 1.0), (180.0, 1.0), (37.0, 1.37)])
   func tiledFrameMatchesTheDirectDrawing(heading: Double, metersPerPoint: Double) throws {
-    var tiled = Renderer(scale: 2)
+    let session = RenderSession()
+    var tiled = Renderer(scale: 2, session: session)
     tiled.usesMapTiles = true
     var direct = tiled
     direct.usesMapTiles = false
-    Renderer.forgetKeptMapRasters()
+    session.forgetKeptMapRasters()
     let scene = try Self.scene(heading: heading, metersPerPoint: metersPerPoint)
-    let before = Renderer.mapTileStatistics
+    let before = session.mapTileStatistics
     let tiledPNG = try tiled.png(map: scene, size: Self.size)
-    #expect(Renderer.mapTileStatistics.drawn > before.drawn, "the tiles were used")
+    #expect(session.mapTileStatistics.drawn > before.drawn, "the tiles were used")
     let directPNG = try direct.png(map: scene, size: Self.size)
     let name = "heading\(Int(heading))-mpp\(metersPerPoint)"
     Self.keep(tiledPNG, "\(name)-tiled.png")
@@ -99,14 +100,15 @@ import ViewKit
   /// anywhere else (a seam would make the pixels next to a border differ more).
   @Test(arguments: [0.0, 37.0])
   func tileBordersMatchTheDirectDrawing(heading: Double) throws {
+    let session = RenderSession()
     let scale = 3.0
     let size = CGSize(width: 390, height: 600)
     let scene = try Self.scene(heading: heading, metersPerPoint: 1.0)
-    var tiled = Renderer(scale: scale)
+    var tiled = Renderer(scale: scale, session: session)
     tiled.usesMapTiles = true
     var direct = tiled
     direct.usesMapTiles = false
-    Renderer.forgetKeptMapRasters()
+    session.forgetKeptMapRasters()
     let tiledPNG = try tiled.png(map: scene, size: size)
     let directPNG = try direct.png(map: scene, size: size)
     Self.keep(tiledPNG, "borders-heading\(Int(heading))-tiled.png")
@@ -169,11 +171,12 @@ import ViewKit
   /// Nearest-pixel resampling: as sharp as the tiles, edges stepped by up to a pixel.
   @Test(arguments: [37.0, 90.0])
   func nearestTilesMatchTheDirectDrawing(heading: Double) throws {
-    var tiled = Renderer(scale: 2)
+    let session = RenderSession()
+    var tiled = Renderer(scale: 2, session: session)
     tiled.mapTileFilter = .nearest
     var direct = tiled
     direct.usesMapTiles = false
-    Renderer.forgetKeptMapRasters()
+    session.forgetKeptMapRasters()
     let scene = try Self.scene(heading: heading, metersPerPoint: 1.0)
     let tiledPNG = try tiled.png(map: scene, size: Self.size)
     let directPNG = try direct.png(map: scene, size: Self.size)
@@ -191,14 +194,15 @@ import ViewKit
   /// The tiles' pixels on each side of a border meet: over open water (one colour) a
   /// rotated, non-integer zoom frame is that colour everywhere.
   @Test func noSeamsBetweenTiles() throws {
+    let session = RenderSession()
     var scene = try Self.scene(heading: 37, metersPerPoint: 1.37)
     scene.camera.center = CLLocationCoordinate2D(latitude: 43.7330, longitude: 7.4400)
-    let renderer = Renderer(scale: 3)
-    Renderer.forgetKeptMapRasters()
+    let renderer = Renderer(scale: 3, session: session)
+    session.forgetKeptMapRasters()
     let png = try renderer.png(map: scene, size: CGSize(width: 390, height: 600))
     Self.keep(png, "sea-tiled.png")
     let image = try RasterImage(png: png)
-    #expect(Renderer.mapTileStatistics.tileCount >= 4, "the frame spans tile borders")
+    #expect(session.mapTileStatistics.tileCount >= 4, "the frame spans tile borders")
     let water = MapStyle.day.water
     let expected = [water.red, water.green, water.blue].map { Int(($0 * 255).rounded()) }
     var off = 0
@@ -212,23 +216,24 @@ import ViewKit
   /// Street names are laid out while the missing tiles are drawn: a frame whose tiles are
   /// all new has the same names, in the same places, as one whose tiles were kept.
   @Test func namesAreTheSameWhetherTilesAreNewOrKept() throws {
-    let renderer = Renderer(scale: 2)
+    let session = RenderSession()
+    let renderer = Renderer(scale: 2, session: session)
     let bare = try Self.scene(heading: 37, metersPerPoint: 1.0)
     var named = bare
     named.showsRoadNames = true
-    Renderer.forgetKeptMapRasters()
-    let start = Renderer.mapTileStatistics
+    session.forgetKeptMapRasters()
+    let start = session.mapTileStatistics
     let fresh = try renderer.png(map: named, size: Self.size)
-    let drawn = Renderer.mapTileStatistics.drawn - start.drawn
+    let drawn = session.mapTileStatistics.drawn - start.drawn
     #expect(drawn >= 4, "the first frame drew its tiles (\(drawn))")
     // The same tiles kept (drawn for the frame without names), no kept raster for the
     // named scene: this frame lays out its names with no tile to draw.
-    Renderer.forgetKeptMapRasters()
+    session.forgetKeptMapRasters()
     let withoutNames = try renderer.png(map: bare, size: Self.size)
-    let beforeKept = Renderer.mapTileStatistics
+    let beforeKept = session.mapTileStatistics
     let kept = try renderer.png(map: named, size: Self.size)
-    #expect(Renderer.mapTileStatistics.drawn == beforeKept.drawn, "no tile was drawn")
-    #expect(Renderer.mapTileStatistics.reused > beforeKept.reused, "the tiles were reused")
+    #expect(session.mapTileStatistics.drawn == beforeKept.drawn, "no tile was drawn")
+    #expect(session.mapTileStatistics.reused > beforeKept.reused, "the tiles were reused")
     let same = fresh == kept
     #expect(same, "the names differ between new and kept tiles")
     let showsNames = fresh != withoutNames
@@ -237,19 +242,20 @@ import ViewKit
 
   /// After the camera moves a few metres and turns a little, most tiles are reused.
   @Test func tilesAreReusedAfterASmallCameraMove() throws {
-    let renderer = Renderer(scale: 3)
-    Renderer.forgetKeptMapRasters()
+    let session = RenderSession()
+    let renderer = Renderer(scale: 3, session: session)
+    session.forgetKeptMapRasters()
     var scene = try Self.scene(heading: 37, metersPerPoint: 1.0)
-    let start = Renderer.mapTileStatistics
+    let start = session.mapTileStatistics
     _ = try renderer.png(map: scene, size: Self.size)
-    let first = Renderer.mapTileStatistics
+    let first = session.mapTileStatistics
     let needed = first.drawn - start.drawn
     #expect(needed >= 6)
     #expect(first.reused == start.reused)
     scene.camera.center.latitude += 0.00005  // about 5.6 m north
     scene.camera.heading += 3
     _ = try renderer.png(map: scene, size: Self.size)
-    let second = Renderer.mapTileStatistics
+    let second = session.mapTileStatistics
     let reused = second.reused - first.reused
     let drawn = second.drawn - first.drawn
     print(
@@ -261,49 +267,49 @@ import ViewKit
   /// The kept tiles stay within the byte budget from frame to frame, and a frame needing
   /// more than the budget draws its geometry directly.
   @Test func cacheStaysWithinItsBudget() throws {
-    let saved = Renderer.mapTileByteBudget
-    defer { Renderer.mapTileByteBudget = saved }
-    Renderer.forgetKeptMapRasters()
-    let renderer = Renderer(scale: 2)
+    let session = RenderSession()
+    session.forgetKeptMapRasters()
+    let renderer = Renderer(scale: 2, session: session)
     var scene = try Self.scene(heading: 20, metersPerPoint: 1.0)
     _ = try renderer.png(map: scene, size: Self.size)
-    let oneFrame = Renderer.mapTileStatistics.byteCount
+    let oneFrame = session.mapTileStatistics.byteCount
     #expect(oneFrame > 0)
-    Renderer.mapTileByteBudget = oneFrame * 3 / 2
-    let start = Renderer.mapTileStatistics
+    session.mapTileByteBudget = oneFrame * 3 / 2
+    let start = session.mapTileStatistics
     for step in 1...6 {
       scene.camera.center.longitude += 0.004 * Double(step % 2 == 0 ? 1 : -1) * Double(step)
       _ = try renderer.png(map: scene, size: Self.size)
-      let now = Renderer.mapTileStatistics
+      let now = session.mapTileStatistics
       #expect(now.byteCount <= now.byteBudget, "\(now.byteCount) bytes kept past the budget")
       #expect(now.byteBudget == oneFrame * 3 / 2)
     }
-    #expect(Renderer.mapTileStatistics.evicted > start.evicted)
+    #expect(session.mapTileStatistics.evicted > start.evicted)
     // A budget smaller than one frame's tiles: the geometry is drawn directly, no tiles.
-    Renderer.mapTileByteBudget = 1
-    Renderer.forgetKeptMapRasters()
-    let drawnBefore = Renderer.mapTileStatistics.drawn
+    session.mapTileByteBudget = 1
+    session.forgetKeptMapRasters()
+    let drawnBefore = session.mapTileStatistics.drawn
     var direct = renderer
     direct.usesMapTiles = false
     let overBudget = try RasterImage(png: renderer.png(map: scene, size: Self.size))
-    #expect(Renderer.mapTileStatistics.drawn == drawnBefore)
-    #expect(Renderer.mapTileStatistics.tileCount == 0)
-    Renderer.forgetKeptMapRasters()
+    #expect(session.mapTileStatistics.drawn == drawnBefore)
+    #expect(session.mapTileStatistics.tileCount == 0)
+    session.forgetKeptMapRasters()
     #expect(overBudget == (try RasterImage(png: direct.png(map: scene, size: Self.size))))
   }
 
   /// Night frames draw and keep their own tiles; day frames then still find theirs.
   @Test func nightStyleUsesSeparateTiles() throws {
-    let renderer = Renderer(scale: 2)
-    Renderer.forgetKeptMapRasters()
+    let session = RenderSession()
+    let renderer = Renderer(scale: 2, session: session)
+    session.forgetKeptMapRasters()
     let day = try Self.scene(heading: 37, metersPerPoint: 1.0)
     let night = try Self.scene(heading: 37, metersPerPoint: 1.0, style: .night)
-    let start = Renderer.mapTileStatistics
+    let start = session.mapTileStatistics
     let dayPNG = try renderer.png(map: day, size: Self.size)
-    let afterDay = Renderer.mapTileStatistics
+    let afterDay = session.mapTileStatistics
     let needed = afterDay.drawn - start.drawn
     let nightPNG = try renderer.png(map: night, size: Self.size)
-    let afterNight = Renderer.mapTileStatistics
+    let afterNight = session.mapTileStatistics
     #expect(afterNight.drawn - afterDay.drawn == needed, "night draws its own tiles")
     #expect(afterNight.reused == afterDay.reused)
     #expect(afterNight.tileCount == 2 * needed)
@@ -319,25 +325,26 @@ import ViewKit
     var moved = day
     moved.camera.heading += 1
     _ = try renderer.png(map: moved, size: Self.size)
-    let afterMoved = Renderer.mapTileStatistics
+    let afterMoved = session.mapTileStatistics
     #expect(afterMoved.reused - afterNight.reused >= needed * 3 / 4)
   }
 
   /// SVG and PDF stay vector: no tile is drawn or used for them.
   @Test func vectorOutputUsesNoTiles() throws {
-    let renderer = Renderer(scale: 2)
-    Renderer.forgetKeptMapRasters()
+    let session = RenderSession()
+    let renderer = Renderer(scale: 2, session: session)
+    session.forgetKeptMapRasters()
     let scene = try Self.scene(heading: 37, metersPerPoint: 1.0)
     _ = try renderer.svg(map: scene, size: Self.size)
     _ = try renderer.pdf(map: scene, size: Self.size)
-    #expect(Renderer.mapTileStatistics.tileCount == 0)
+    #expect(session.mapTileStatistics.tileCount == 0)
   }
 }
 
 /// Map rows under opaque views painted over the map (a header, a footer) are not drawn;
 /// what shows is the same picture.
 @MainActor
-@Suite(.serialized) struct MapOcclusionTests {
+@Suite struct MapOcclusionTests {
   static func window(covered: Bool) -> (UIWindow, UIView) {
     let clock = ManualClock()
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: clock)
@@ -358,10 +365,11 @@ import ViewKit
 
   @Test(arguments: [true, false])
   func mapUnderOpaqueViewsIsTheSameWhereItShows(tiles: Bool) throws {
+    let session = RenderSession()
     let scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
-    var renderer = Renderer(scale: 2)
+    var renderer = Renderer(scale: 2, session: session)
     renderer.usesMapTiles = tiles
-    Renderer.forgetKeptMapRasters()
+    session.forgetKeptMapRasters()
     let (coveredWindow, coveredMap) = Self.window(covered: true)
     let covered = try renderer.raster(
       window: coveredWindow, map: MapLayer(scene: scene, view: coveredMap))

@@ -7,7 +7,7 @@ import ViewKit
 
 /// Many overlays drawn once into a kept raster and composited on later frames.
 @MainActor
-@Suite(.serialized) struct OverlayLayerTests {
+@Suite struct OverlayLayerTests {
   static let monaco = CLLocationCoordinate2D(latitude: 43.7384, longitude: 7.4246)
 
   /// 40 markers in a grid, 4 lines (one with a gradient) and a translucent polygon around
@@ -44,11 +44,12 @@ import ViewKit
     return scene
   }
 
-  static func draw(_ scene: MapScene, scale: Double, layered: Bool) throws -> RasterImage {
-    OverlayLayer.minimumOverlays = layered ? 32 : .max
-    defer { OverlayLayer.minimumOverlays = 32 }
-    return try RasterImage(
-      png: Renderer(scale: scale).png(map: scene, size: CGSize(width: 200, height: 240)))
+  static func draw(
+    _ scene: MapScene, scale: Double, layered: Bool, session: RenderSession
+  ) throws -> RasterImage {
+    var renderer = Renderer(scale: scale, session: session)
+    renderer.shortcuts.drawsOverlaysOnce = layered
+    return try RasterImage(png: renderer.png(map: scene, size: CGSize(width: 200, height: 240)))
   }
 
   /// Pixels whose channels differ by more than 3 levels.
@@ -68,44 +69,46 @@ import ViewKit
 
   @Test func aKeptRasterGivesTheDirectDrawingAndFollowsWholePixelMoves() throws {
     let map = try BaseMap.bundled()
-    Renderer.forgetKeptMapRasters()
+    let session = RenderSession()
     let scene = Self.scene(map, center: Self.monaco)
-    let direct = try Self.draw(scene, scale: 2, layered: false)
-    let draws = OverlayLayer.drawCount
-    let layered = try Self.draw(scene, scale: 2, layered: true)
-    #expect(OverlayLayer.drawCount == draws + 1)
+    let direct = try Self.draw(scene, scale: 2, layered: false, session: session)
+    let draws = session.overlayLayerDraws
+    let layered = try Self.draw(scene, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
     try layered.pngData().write(
       to: URL(fileURLWithPath: NSTemporaryDirectory() + "map21-layer.png"))
     #expect(Self.differing(direct, layered) <= direct.width * direct.height / 1000)
     // The camera moved 3.5 m = 7 pixels east: the raster is reused.
     let moved = Self.scene(
       map, center: Geodesy.destination(from: Self.monaco, distance: 3.5, bearing: 90))
-    let reused = try Self.draw(moved, scale: 2, layered: true)
-    #expect(OverlayLayer.drawCount == draws + 1)
-    let movedDirect = try Self.draw(moved, scale: 2, layered: false)
+    let reused = try Self.draw(moved, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
+    let movedDirect = try Self.draw(moved, scale: 2, layered: false, session: session)
     #expect(Self.differing(movedDirect, reused) <= direct.width * direct.height / 1000)
     // Another zoom: drawn again.
     var zoomed = moved
     zoomed.camera.metersPerPoint = 1.1
-    let redrawn = try Self.draw(zoomed, scale: 2, layered: true)
-    #expect(OverlayLayer.drawCount == draws + 2)
-    #expect(Self.differing(try Self.draw(zoomed, scale: 2, layered: false), redrawn) <= 48)
+    let redrawn = try Self.draw(zoomed, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 2)
+    #expect(
+      Self.differing(try Self.draw(zoomed, scale: 2, layered: false, session: session), redrawn)
+        <= 48)
   }
 
   @Test func atScaleOneOnlyAnUnmovedCameraReusesTheRaster() throws {
     let map = try BaseMap.bundled()
-    Renderer.forgetKeptMapRasters()
+    let session = RenderSession()
     let scene = Self.scene(map, center: Self.monaco)
-    let draws = OverlayLayer.drawCount
-    _ = try Self.draw(scene, scale: 1, layered: true)
-    _ = try Self.draw(scene, scale: 1, layered: true)
-    #expect(OverlayLayer.drawCount == draws + 1)
+    let draws = session.overlayLayerDraws
+    _ = try Self.draw(scene, scale: 1, layered: true, session: session)
+    _ = try Self.draw(scene, scale: 1, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
     // 0.3 m: a fraction of a pixel; drawn again, as the direct drawing.
     let moved = Self.scene(
       map, center: Geodesy.destination(from: Self.monaco, distance: 0.3, bearing: 0))
-    let layered = try Self.draw(moved, scale: 1, layered: true)
-    #expect(OverlayLayer.drawCount == draws + 2)
-    let direct = try Self.draw(moved, scale: 1, layered: false)
+    let layered = try Self.draw(moved, scale: 1, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 2)
+    let direct = try Self.draw(moved, scale: 1, layered: false, session: session)
     #expect(Self.differing(direct, layered) <= direct.width * direct.height / 1000)
   }
 }

@@ -55,7 +55,7 @@ import ViewKit
 @Suite struct ParallelRenderingTests {
   @Test func parallelAndSerialFramesAreIdentical() throws {
     let scene = try Fixtures.casinoScene(metersPerPoint: 1.5)
-    var parallel = Renderer(scale: 2)
+    var parallel = Renderer(scale: 2, session: RenderSession())
     parallel.rendersInParallel = true
     // The banded direct drawing (tiles are compared with it in MapTileTests).
     parallel.usesMapTiles = false
@@ -100,21 +100,20 @@ import ViewKit
     let viewport = UIView(frame: CGRect(x: 0, y: 40, width: 240, height: 240))
     mapView.addSubview(viewport)
     let layer = MapLayer(scene: scene, view: mapView, viewport: viewport)
-    let renderer = Renderer(scale: 2)
-    Renderer.forgetKeptMapRasters()
+    let renderer = Renderer(scale: 2, session: RenderSession())
     let fresh = try renderer.raster(window: window, map: layer)
-    let before = Renderer.keptMapRasterUse
+    let before = renderer.session.keptMapRasterUse
     let reused = try renderer.raster(window: window, map: layer)
-    #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
+    #expect(renderer.session.keptMapRasterUse.reused == before.reused + 1)
     #expect(reused == fresh)
     // The viewport slides 6 pt: the anchor moves, the kept raster is not reused.
     viewport.frame = CGRect(x: 0, y: 46, width: 240, height: 240)
     let slid = try renderer.raster(window: window, map: layer)
-    #expect(Renderer.keptMapRasterUse.reused == before.reused + 1)
-    #expect(Renderer.keptMapRasterUse.drawn == before.drawn + 1)
-    Renderer.forgetKeptMapRasters()
+    #expect(renderer.session.keptMapRasterUse.reused == before.reused + 1)
+    #expect(renderer.session.keptMapRasterUse.drawn == before.drawn + 1)
+    renderer.session.forgetKeptMapRasters()
     let slidFresh = try renderer.raster(window: window, map: layer)
-    #expect(Renderer.keptMapRasterUse.drawn > before.drawn)
+    #expect(renderer.session.keptMapRasterUse.drawn > before.drawn)
     let differing = stride(from: 0, to: slid.rgba.count, by: 4).filter {
       slid.rgba[$0..<($0 + 4)] != slidFresh.rgba[$0..<($0 + 4)]
     }
@@ -133,19 +132,18 @@ import ViewKit
     withAlternative.alternatives = [Fixtures.casinoApproach]
     var unnamed = plain
     unnamed.showsRoadNames = false
-    var parallel = Renderer(scale: 2)
+    var parallel = Renderer(scale: 2, session: RenderSession())
     parallel.rendersInParallel = true
     // The banded direct drawing (tiles are compared with it in MapTileTests).
     parallel.usesMapTiles = false
     var serial = parallel
     serial.rendersInParallel = false
     let size = CGSize(width: 390, height: 600)
-    Renderer.forgetKeptMapRasters()
     var pictures: [RasterImage] = []
     for scene in [plain, withAlternative, unnamed] {
-      let before = Renderer.keptMapRasterUse
+      let before = parallel.session.keptMapRasterUse
       let a = try RasterImage(png: parallel.png(map: scene, size: size))
-      #expect(Renderer.keptMapRasterUse.drawn == before.drawn + 1)
+      #expect(parallel.session.keptMapRasterUse.drawn == before.drawn + 1)
       let b = try RasterImage(png: serial.png(map: scene, size: size))
       let differing = stride(from: 0, to: a.rgba.count, by: 4).filter {
         a.rgba[$0..<($0 + 4)] != b.rgba[$0..<($0 + 4)]

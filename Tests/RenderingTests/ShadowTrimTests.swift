@@ -8,7 +8,7 @@ import ViewKit
 /// An opaque view's shadow is painted only around the view's inner box (its kept mask is
 /// empty inside the view): the same pixels as painting the whole mask.
 @MainActor
-@Suite(.serialized) struct ShadowTrimTests {
+@Suite struct ShadowTrimTests {
   static func picture(trimmed: Bool) throws -> RasterImage {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 400), clock: ManualClock())
     window.backgroundColor = UIColor(rgb: 0xE8EAED)
@@ -45,9 +45,9 @@ import ViewKit
       card.layer.shadowOffset = offset
       window.addSubview(card)
     }
-    ShadowMasks.shared.trimsOpaqueInterior = trimmed
-    defer { ShadowMasks.shared.trimsOpaqueInterior = true }
-    return try Renderer(scale: 3).raster(window: window)
+    var renderer = Renderer(scale: 3, session: RenderSession())
+    renderer.shortcuts.trimsOpaqueShadowInterior = trimmed
+    return try renderer.raster(window: window)
   }
 
   @Test func trimmedShadowsGiveTheSamePixels() throws {

@@ -41,7 +41,7 @@ struct StreetNameImageTests {
       cairo_translate(cr, 40.3, 30.7)
       cairo_rotate(cr, angle)
       let bitmap = try #require(
-        LabelBitmaps.shared.bitmap(
+        LabelBitmaps().bitmap(
           for: "Boulevard Rainier III", size: 11, style: .day, on: cr))
       if direct {
         #expect(bitmap.composite(in: cr))
@@ -85,7 +85,7 @@ struct StreetNameImageTests {
     cairo_translate(cr, x, y)
     cairo_rotate(cr, 0.3)
     let bitmap = try #require(
-      LabelBitmaps.shared.bitmap(for: "Avenue d'Ostende", size: 11, style: .day, on: cr))
+      LabelBitmaps().bitmap(for: "Avenue d'Ostende", size: 11, style: .day, on: cr))
     #expect(bitmap.composite(in: cr))
     cairo_surface_flush(surface)
     let data = cairo_image_surface_get_data(surface)!
@@ -105,6 +105,6 @@ struct StreetNameImageTests {
     defer { cairo_surface_destroy(surface) }
     let cr = cairo_create(surface)!
     defer { cairo_destroy(cr) }
-    #expect(LabelBitmaps.shared.bitmap(for: "Rue Grimaldi", size: 11, style: .day, on: cr) == nil)
+    #expect(LabelBitmaps().bitmap(for: "Rue Grimaldi", size: 11, style: .day, on: cr) == nil)
   }
 }

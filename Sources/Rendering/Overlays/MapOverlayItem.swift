@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import NavigationCore
+import Synchronization
 
 /// A picture on the map: a marker's or a ground overlay's.
 public enum MapOverlayImage: Sendable, Hashable {
@@ -66,31 +67,39 @@ extension MapStyle {
   func shows(_ kind: MapFeatureKind) -> Bool { !hiddenKinds.contains(kind) }
 }
 
-/// PNG pictures of overlays, decoded once per name (any thread).
-final class OverlayImageCache: @unchecked Sendable {
-  static let shared = OverlayImageCache()
-  private let lock = NSLock()
-  private var surfaces: [String: OpaquePointer] = [:]
-
-  func surface(_ data: Data, name: String) -> OpaquePointer? {
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = surfaces[name] { return known }
-    guard let surface = try? RasterImage.decodeSurface(data, name: name) else { return nil }
-    if surfaces.count > 256 {
-      for (_, old) in surfaces { cairo_surface_destroy(old) }
-      surfaces.removeAll()
-    }
-    surfaces[name] = surface
-    return surface
-  }
-
+/// PNG pictures of overlays, decoded once per name, and pins drawn once per colour and size
+/// (any thread; a renderer's session keeps one).
+final class OverlayImageCache: Sendable {
   private struct PinKey: Hashable {
     var color: RGBA
     var width: Int
     var height: Int
   }
-  private var pins: [PinKey: OpaquePointer] = [:]
+
+  private struct State: ~Copyable {
+    var surfaces: [String: OpaquePointer] = [:]
+    var pins: [PinKey: OpaquePointer] = [:]
+
+    deinit {
+      for (_, surface) in surfaces { cairo_surface_destroy(surface) }
+      for (_, surface) in pins { cairo_surface_destroy(surface) }
+    }
+  }
+
+  private let state = Mutex(State())
+
+  func surface(_ data: Data, name: String) -> OpaquePointer? {
+    state.withLock { state -> OpaquePointer? in
+      if let known = state.surfaces[name] { return known }
+      guard let surface = try? RasterImage.decodeSurface(data, name: name) else { return nil }
+      if state.surfaces.count > 256 {
+        for (_, old) in state.surfaces { cairo_surface_destroy(old) }
+        state.surfaces.removeAll()
+      }
+      state.surfaces[name] = surface
+      return surface
+    }
+  }
 
   /// The default pin drawn once into an image of `size` points at `scale` pixels a point
   /// (sizes and scales in hundredths).
@@ -101,24 +110,26 @@ final class OverlayImageCache: @unchecked Sendable {
       return nil
     }
     let key = PinKey(color: color, width: pixelWidth, height: pixelHeight)
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = pins[key] { return (known, Double(pixelWidth) / Double(size.width)) }
-    let surface = cairo_image_surface_create(
-      CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
-    guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-    let cr = cairo_create(surface)
-    let sx = Double(pixelWidth) / Double(size.width)
-    cairo_scale(cr, sx, Double(pixelHeight) / Double(size.height))
-    MapPainter.paintPin(color, in: CGRect(origin: .zero, size: size), cr: cr!)
-    cairo_destroy(cr)
-    cairo_surface_flush(surface)
-    if pins.count > 64 {
-      for (_, old) in pins { cairo_surface_destroy(old) }
-      pins.removeAll()
+    return state.withLock { state -> (surface: OpaquePointer, scale: Double)? in
+      if let known = state.pins[key] { return (known, Double(pixelWidth) / Double(size.width)) }
+      let surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+      guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        return nil
+      }
+      let cr = cairo_create(surface)
+      let sx = Double(pixelWidth) / Double(size.width)
+      cairo_scale(cr, sx, Double(pixelHeight) / Double(size.height))
+      MapPainter.paintPin(color, in: CGRect(origin: .zero, size: size), cr: cr!)
+      cairo_destroy(cr)
+      cairo_surface_flush(surface)
+      if state.pins.count > 64 {
+        for (_, old) in state.pins { cairo_surface_destroy(old) }
+        state.pins.removeAll()
+      }
+      state.pins[key] = surface
+      return (surface, sx)
     }
-    pins[key] = surface
-    return (surface, sx)
   }
 }
 
@@ -326,7 +337,7 @@ extension MapPainter {
       cairo_get_matrix(cr, &matrix)
       let scale = hypot(matrix.xx, matrix.yx)
       guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
-        scale > 0.01, let pin = OverlayImageCache.shared.pin(color, size: rect.size, scale: scale)
+        scale > 0.01, let pin = overlayImages.pin(color, size: rect.size, scale: scale)
       else {
         Self.paintPin(color, in: rect, cr: cr)
         return
@@ -344,7 +355,7 @@ extension MapPainter {
     case .vector(let vector, let tint):
       CairoDrawing.draw(cr, vector, in: rect, tint: tint)
     case .png(let data, let name):
-      guard let surface = OverlayImageCache.shared.surface(data, name: name) else {
+      guard let surface = overlayImages.surface(data, name: name) else {
         Self.paintPin(RGBA(hex: 0x9AA0A6), in: rect, cr: cr)
         return
       }

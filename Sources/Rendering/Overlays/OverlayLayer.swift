@@ -13,9 +13,7 @@ import NavigationCore
 /// draw them directly on every frame (a raster of the whole view costs more than a few).
 final class OverlayLayer: @unchecked Sendable {
   /// Overlays below which no layer is made.
-  @MainActor static var minimumOverlays = 32
-  /// Rasters drawn so far (for tests).
-  @MainActor static var drawCount = 0
+  static let minimumOverlays = 32
   /// Points the raster reaches beyond the view on each side.
   static let marginPoints = 64.0
 
@@ -65,19 +63,21 @@ final class OverlayLayer: @unchecked Sendable {
 
   deinit { cairo_surface_destroy(surface) }
 
-  /// The layer kept for the next frames (main thread only).
-  @MainActor private static var kept: OverlayLayer?
-
   /// The layer for `painter`'s overlays over a view of `size` points at `scale`, the camera's
   /// centre at `anchor`, and where its raster goes (pixels from the view's origin); `nil`
   /// when the overlays are drawn directly: too few, or a view whose origin is not a whole
-  /// device pixel or whose user space (`cr`'s) is not `scale` without rotation.
+  /// device pixel or whose user space (`cr`'s) is not `scale` without rotation, or
+  /// `shortcuts` that say to draw them. The layer is kept in `session` for the next frames.
   @MainActor
   static func placed(
-    for painter: MapPainter, size: CGSize, anchor: CGPoint, scale: Double, in cr: OpaquePointer
+    for painter: MapPainter, size: CGSize, anchor: CGPoint, scale: Double, in cr: OpaquePointer,
+    session: RenderSession, shortcuts: RenderShortcuts = RenderShortcuts()
   ) -> PlacedLayer? {
     let scene = painter.scene
-    guard scene.overlays.count >= minimumOverlays else { return nil }
+    guard shortcuts.drawsOverlaysOnce, scene.overlays.count >= minimumOverlays else {
+      return nil
+    }
+    let kept = session.overlayLayer
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -91,7 +91,7 @@ final class OverlayLayer: @unchecked Sendable {
       metersPerPoint: scene.camera.metersPerPoint, heading: scene.camera.heading, scale: scale,
       width: Int((Double(size.width) * scale).rounded(.up)),
       height: Int((Double(size.height) * scale).rounded(.up)))
-    if let layer = kept, layer.key == key {
+    if let layer = kept.layer, layer.key == key {
       // Where the old centre is now, against where it was: the raster's shift in pixels.
       var m = painter.matrix(anchor: anchor)
       let (x, y) = painter.point(layer.center, matrix: &m)
@@ -104,16 +104,13 @@ final class OverlayLayer: @unchecked Sendable {
           layer: layer, x: dx.rounded() - reach, y: dy.rounded() - reach)
       }
     }
-    kept = nil
-    drawCount += 1
+    kept.layer = nil
+    kept.drawCount += 1
     guard let layer = draw(painter, key: key, anchor: anchor, scale: scale) else { return nil }
-    kept = layer
+    kept.layer = layer
     let reach = Double(layer.margin)
     return PlacedLayer(layer: layer, x: -reach, y: -reach)
   }
-
-  /// Lets the kept layer go.
-  @MainActor static func forget() { kept = nil }
 
   /// Draws the overlays into a new raster, in bands of rows on every core.
   @MainActor
@@ -152,6 +149,15 @@ final class OverlayLayer: @unchecked Sendable {
       key: key, surface: surface, margin: margin, center: painter.scene.camera.center,
       anchor: anchor)
   }
+}
+
+/// The overlay raster a session keeps for the next frames (``OverlayLayer``).
+@MainActor
+final class KeptOverlayLayer {
+  /// The layer of the last frame with many overlays, or `nil`.
+  var layer: OverlayLayer?
+  /// Rasters drawn so far.
+  var drawCount = 0
 }
 
 /// A kept overlay raster placed for one frame: its top-left pixel `x`, `y` device pixels

@@ -10,6 +10,11 @@ struct MapPainter: Sendable {
   /// The app's overlays, destinations and markers as a kept raster (``OverlayLayer``), or
   /// `nil` to draw them.
   var overlayLayer: PlacedLayer?
+  /// Where street names drawn once as images are kept (a renderer's session); without it
+  /// they are drawn as glyphs every time.
+  var labels: LabelBitmaps? = nil
+  /// Where overlay pictures are decoded once and pins drawn once (a renderer's session's).
+  var overlayImages = OverlayImageCache()
 
   /// Local metres around an origin: the base map's own, or the camera's centre without one.
   struct LocalFrame {
@@ -132,6 +137,7 @@ struct MapPainter: Sendable {
       map: map, style: scene.style, metersPerPoint: scene.camera.metersPerPoint, size: size)
     labeler.ownsRaster = ownsRaster
     labeler.placements = placements
+    labeler.bitmaps = labels
     labeler.paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
   }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Encodes a picture as PNG while it is still being drawn: its rows are cut into bands, and
 /// each band is encoded on another thread as soon as the drawing has passed the last step
@@ -22,17 +23,8 @@ final class PNGBandPipeline: @unchecked Sendable {
   /// that the threads share out the last bands evenly.
   static let bandRows = 128
 
-  nonisolated(unsafe) private static var lastUse = (bands: 0, finalBeforeTheEnd: 0, reused: 0)
-  private static let lastUseLock = NSLock()
-
-  /// What the last finished pipeline did: its bands, how many were final before the drawing
-  /// ended, and how many took the last frame's stream (for tests).
-  static var lastUseReported: (bands: Int, finalBeforeTheEnd: Int, reused: Int) {
-    lastUseLock.lock()
-    defer { lastUseLock.unlock() }
-    return lastUse
-  }
-
+  /// Where the last frame's encoding is kept, and what this pipeline did is told.
+  private let kept: KeptEncoding
   private let surface: CairoSurface
   private let pixels: UnsafePointer<UInt8>
   private let stride: Int
@@ -58,9 +50,11 @@ final class PNGBandPipeline: @unchecked Sendable {
   private var previous: KeptEncoding.Frame?
 
   /// A pipeline over `surface`'s pixels (an image surface), which it keeps until it is
-  /// finished or cancelled; `nil` when the surface has no pixels.
-  init?(surface: CairoSurface, compression: PNGCompression) {
+  /// finished or cancelled; `nil` when the surface has no pixels. The last frame's encoding
+  /// is taken from `kept`, and this one's kept there.
+  init?(surface: CairoSurface, compression: PNGCompression, kept: KeptEncoding) {
     guard let buffer = surface.pixelBuffer else { return nil }
+    self.kept = kept
     self.surface = surface
     pixels = UnsafePointer(buffer.data)
     stride = buffer.stride
@@ -75,7 +69,7 @@ final class PNGBandPipeline: @unchecked Sendable {
     reused = Array(repeating: false, count: bands.count)
     results = Array(repeating: nil, count: bands.count)
     untaken = bands.count
-    previous = KeptEncoding.shared.take(
+    previous = kept.take(
       width: width, height: height, compression: compression, bands: bands.count)
   }
 
@@ -180,9 +174,7 @@ final class PNGBandPipeline: @unchecked Sendable {
     condition.lock()
     let finalBefore = lastSteps.filter { $0 <= step }.count
     condition.unlock()
-    Self.lastUseLock.lock()
-    Self.lastUse = (bands.count, finalBefore, 0)
-    Self.lastUseLock.unlock()
+    kept.report((bands.count, finalBefore, 0))
     reached(Int.max)
     work()
     helpers.wait()
@@ -193,9 +185,7 @@ final class PNGBandPipeline: @unchecked Sendable {
       }
       self.previous = nil
     }
-    Self.lastUseLock.lock()
-    Self.lastUse.reused = reused.filter { $0 }.count
-    Self.lastUseLock.unlock()
+    kept.report((bands.count, finalBefore, reused.filter { $0 }.count))
     if translucent {
       for case .success(let part)? in results { BufferPool.shared.recycle(part.bytes) }
       results = PNGEncoder.encodeBands(
@@ -209,7 +199,7 @@ final class PNGBandPipeline: @unchecked Sendable {
       for part in parts { BufferPool.shared.recycle(part.bytes) }
     } else {
       // These pixels and streams serve the next frame.
-      KeptEncoding.shared.keep(
+      kept.keep(
         KeptEncoding.Frame(
           surface: surface, pixels: pixels, stride: stride, width: width,
           height: surface.pixelHeight, compression: compression, bands: parts))
@@ -233,7 +223,7 @@ final class PNGBandPipeline: @unchecked Sendable {
       if case .success(let part) = result { BufferPool.shared.recycle(part.bytes) }
     }
     // The last frame's streams stay kept.
-    if let previous { KeptEncoding.shared.keep(previous) }
+    if let previous { kept.keep(previous) }
     previous = nil
     results = Array(repeating: nil, count: bands.count)
   }
@@ -241,8 +231,7 @@ final class PNGBandPipeline: @unchecked Sendable {
 
 /// The last PNG frame's pixels and RGB band streams (``PNGBandPipeline``), for the next
 /// frame of the same size and encoding: a band whose rows did not change takes its stream.
-final class KeptEncoding: @unchecked Sendable {
-  static let shared = KeptEncoding()
+final class KeptEncoding: Sendable {
 
   /// One frame: its surface (kept alive for its pixels) and its bands' streams.
   struct Frame: @unchecked Sendable {
@@ -268,19 +257,33 @@ final class KeptEncoding: @unchecked Sendable {
     }
   }
 
-  private let lock = NSLock()
-  private var frame: Frame?
+  /// What a finished pipeline did: its bands, how many were final before the drawing
+  /// ended, and how many took the last frame's stream.
+  typealias Use = (bands: Int, finalBeforeTheEnd: Int, reused: Int)
+
+  private struct State {
+    var frame: Frame?
+    var lastUse: Use = (0, 0, 0)
+  }
+
+  private let state = Mutex(State())
+
+  /// What the last finished pipeline did.
+  var lastUse: Use { state.withLock { $0.lastUse } }
+
+  /// Records what a pipeline did.
+  func report(_ use: Use) { state.withLock { $0.lastUse = use } }
 
   /// Takes the kept frame when it has this size, encoding and number of bands (it is then
   /// no longer kept: the caller gives back what it does not use); `nil` otherwise.
   func take(width: Int, height: Int, compression: PNGCompression, bands: Int) -> Frame? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let kept = frame, kept.width == width, kept.height == height,
-      kept.compression == compression, kept.bands.count == bands
-    else { return nil }
-    frame = nil
-    return kept
+    state.withLock { state in
+      guard let kept = state.frame, kept.width == width, kept.height == height,
+        kept.compression == compression, kept.bands.count == bands
+      else { return nil }
+      state.frame = nil
+      return kept
+    }
   }
 
   /// Keeps `frame` for the next one, giving back the streams of the frame kept before.
@@ -290,10 +293,11 @@ final class KeptEncoding: @unchecked Sendable {
   func removeAll() { replace(with: nil) }
 
   private func replace(with frame: Frame?) {
-    lock.lock()
-    let old = self.frame
-    self.frame = frame
-    lock.unlock()
+    let old = state.withLock { state in
+      let old = state.frame
+      state.frame = frame
+      return old
+    }
     for case let part? in old?.bands ?? [] { BufferPool.shared.recycle(part.bytes) }
   }
 }

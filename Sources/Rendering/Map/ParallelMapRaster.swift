@@ -23,10 +23,6 @@ enum ParallelMapRaster {
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
-  /// Whether resampling from tiles leaves out the pixels opaque views cover (off only to
-  /// test that the pictures are the same).
-  @MainActor static var skipsCoveredPixels = true
-
   /// A rectangle of whole pixels, `x0 ..< x1` by `y0 ..< y1`.
   typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
 
@@ -35,18 +31,23 @@ enum ParallelMapRaster {
   /// `false` (nothing drawn) when it cannot. With `visibleRows` (view points, see
   /// ``MapOcclusion``) only those rows are drawn and painted: the others are under opaque
   /// views. With `overlays`, what goes over the map on every frame is drawn into each band of
-  /// the copy on the copying thread (`overlaid`), when the copy is ours.
+  /// the copy on the copying thread (`overlaid`), when the copy is ours. Rasters and tiles
+  /// are kept in `session`; from tiles, the pixels in `covered` are left out unless
+  /// `shortcuts` says not to.
   @MainActor
   static func paint(
     _ painter: MapPainter, in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
-    tiles: MapTileFilter? = nil, visibleRows: (top: Double, bottom: Double)? = nil,
-    covered: [PixelBox] = [], overlays: BandOverlay? = nil, cache: MapRasterCache? = .shared
+    tiles: MapTileFilter? = nil, session: RenderSession,
+    shortcuts: RenderShortcuts = RenderShortcuts(),
+    visibleRows: (top: Double, bottom: Double)? = nil, covered: [PixelBox] = [],
+    overlays: BandOverlay? = nil
   ) -> (drawn: Bool, overlaid: Bool) {
     // A map without land (no base map) is drawn directly over the view's background: the
     // raster's pixels replace what is under them.
     guard painter.scene.paintsLand else { return (false, false) }
     // Kept tiles are flat and north up: a tilted camera's raised buildings are drawn directly.
     let tiles = painter.scene.camera.tilt > 0 ? nil : tiles
+    let cache = session.rasters
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)
     guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - scale) < 1e-9,
@@ -86,7 +87,7 @@ enum ParallelMapRaster {
     // From tiles, the pixels opaque views cover are not resampled (a kept raster then
     // serves only frames whose views cover the same pixels around the anchor).
     let skipped =
-      tiles == nil || !skipsCoveredPixels
+      tiles == nil || !shortcuts.skipsCoveredPixels
       ? []
       : covered.map { box in
         (
@@ -101,7 +102,7 @@ enum ParallelMapRaster {
       ] + skipped.flatMap { [Double($0.x0), Double($0.y0), Double($0.x1), Double($0.y1)] },
       tiled: tiles)
     let raster: MapRasterCache.Raster
-    if let kept = cache?.raster(for: key, reaching: need) {
+    if let kept = cache.raster(for: key, reaching: need) {
       raster = kept
     } else {
       // Resampled tiles cost in proportion to the pixels: no margin for them; the direct
@@ -137,6 +138,7 @@ enum ParallelMapRaster {
       let composed = tiles.flatMap { filter in
         compose(
           painter, reach: need, fraction: fraction, scale: scale, filter: filter,
+          session: session,
           skipping: skipped.map { box in
             (
               x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
@@ -153,7 +155,9 @@ enum ParallelMapRaster {
             return placements.items
           })
       }
-      guard let drawn = composed ?? draw(painter, reach: direct, fraction: fraction, scale: scale)
+      guard
+        let drawn = composed
+          ?? draw(painter, reach: direct, fraction: fraction, scale: scale, cache: cache)
       else {
         return (false, false)
       }
@@ -165,7 +169,7 @@ enum ParallelMapRaster {
       }
       cairo_surface_flush(drawn.surface)
       raster = drawn
-      cache?.keep(raster, for: key)
+      cache.keep(raster, for: key)
     }
     // Blit at a whole-pixel offset, in device space, under the caller's clip.
     cairo_save(cr)
@@ -305,7 +309,7 @@ enum ParallelMapRaster {
   /// A transparent one (`transparent`, never from the cache) starts cleared.
   @MainActor
   static func makeSurface(
-    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache? = .shared,
+    reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache?,
     transparent: Bool = false
   ) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, stride: Int)? {
     let width = reach.left + reach.right
@@ -330,15 +334,17 @@ enum ParallelMapRaster {
   /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
   /// `fraction` inside it, with the labels `streetNames` places on that surface composited
   /// over it and then `overBands` drawn over each band on its thread; `nil` when the tiles
-  /// do not fit the tile cache's budget.
+  /// do not fit the budget of `session`'s tiles.
   @MainActor
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
-    skipping: [PixelBox] = [], overBands: PlacedOverlay? = nil,
+    session: RenderSession, skipping: [PixelBox] = [], overBands: PlacedOverlay? = nil,
     streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
-    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters) else {
+      return nil
+    }
     let width = reach.left + reach.right
     let pixels = UnsafeSendableMutable(data)
     var afterBand: (@Sendable (Range<Int>) -> Void)?
@@ -354,7 +360,8 @@ enum ParallelMapRaster {
       painter, into: data, stride: stride, width: reach.left + reach.right,
       height: reach.top + reach.bottom,
       anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter, skipping: skipping, labels: { streetNames(surface) }, afterBand: afterBand)
+      filter: filter, cache: session.tiles, skipping: skipping, labels: { streetNames(surface) },
+      afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil
@@ -364,15 +371,17 @@ enum ParallelMapRaster {
   }
 
   /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
-  /// anchor's pixel, the anchor at `fraction` inside it.
+  /// anchor's pixel, the anchor at `fraction` inside it (reusing `cache`'s spare surface).
   @MainActor
   static func draw(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
-    fraction: (x: Double, y: Double), scale: Double
+    fraction: (x: Double, y: Double), scale: Double, cache: MapRasterCache?
   ) -> MapRasterCache.Raster? {
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
-    guard let (surface, data, stride) = makeSurface(reach: reach) else { return nil }
+    guard let (surface, data, stride) = makeSurface(reach: reach, cache: cache) else {
+      return nil
+    }
     let size = CGSize(width: Double(width) / scale, height: Double(height) / scale)
     let anchor = CGPoint(
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
@@ -406,7 +415,6 @@ enum ParallelMapRaster {
 /// a 1170 × 2532 frame). Main-actor only.
 @MainActor
 final class MapRasterCache {
-  static let shared = MapRasterCache()
 
   /// What a raster depends on.
   struct Key: Equatable {

@@ -21,12 +21,10 @@ final class ViewPainter: ViewTreePaintingHooks {
   private var mapPainted = false
   /// The tree being painted.
   private var root: UIView?
-  /// Whether backgrounds painted before a raster map leave out what the map covers (off
-  /// only to test that the pictures are the same).
-  static var leavesOutMapCover = true
-  /// Whether PNG frames over a raster map are encoded while the views over the map are
-  /// painted (``PNGBandPipeline``; off only to test that the pictures are the same).
-  static var encodesAhead = true
+  /// Where the map's rasters and tiles, street-name images and shadow masks are kept.
+  let session: RenderSession
+  /// Work left out without changing a pixel.
+  let shortcuts: RenderShortcuts
   /// The map view's rows left visible by the opaque views over it (``MapOcclusion``).
   private var mapRows: (top: Double, bottom: Double)?
   /// Whole device pixels opaque views painted after the map cover (``MapOcclusion``): the
@@ -47,9 +45,12 @@ final class ViewPainter: ViewTreePaintingHooks {
 
   init(
     context: OpaquePointer, time: TimeInterval, images: ImageCatalog, map: MapLayer?,
-    rasterScale: Double? = nil, mapTiles: MapTileFilter? = nil
+    rasterScale: Double? = nil, mapTiles: MapTileFilter? = nil, session: RenderSession,
+    shortcuts: RenderShortcuts = RenderShortcuts()
   ) {
     cr = context
+    self.session = session
+    self.shortcuts = shortcuts
     self.mapTiles = mapTiles
     self.rasterScale = rasterScale
     self.time = time
@@ -71,7 +72,8 @@ final class ViewPainter: ViewTreePaintingHooks {
       let occlusion = MapOcclusion.occlusion(of: mapView, root: root, at: time)
       mapRows = occlusion.rows
       mapCovered = occlusion.covered.compactMap { wholePixels(inside: $0) }
-      mapCover = Self.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
+      mapCover =
+        shortcuts.leavesOutMapCover ? cover(of: mapView, root: root, scene: map.scene) : nil
       if let pipeline, let scale = rasterScale {
         tellsPipeline = plan(root: root, mapView: map.view, scale: scale, pipeline: pipeline)
       }
@@ -269,9 +271,10 @@ final class ViewPainter: ViewTreePaintingHooks {
     steps: Int, radius: Double, in cr: OpaquePointer, rings: (OpaquePointer) -> Void
   ) -> Bool {
     guard rasterScale != nil else { return false }
-    return ShadowMasks.shared.paint(
+    return session.shadows.paint(
       cr, layer: layer, color: RGBA(color), opacity: opacity, bounds: bounds, opaque: opaque,
-      steps: steps, radius: radius, draw: rings)
+      steps: steps, radius: radius, trimsOpaqueInterior: shortcuts.trimsOpaqueShadowInterior,
+      draw: rings)
   }
 
   func paintContent(of view: UIView, bounds: CGRect, isRoot: Bool, in cr: OpaquePointer) -> Bool {
@@ -291,11 +294,13 @@ final class ViewPainter: ViewTreePaintingHooks {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
-      var prepared = MapPainter(scene: map.scene)
+      var prepared = MapPainter(
+        scene: map.scene, labels: session.labels, overlayImages: session.overlayImages)
       let anchor = map.anchor(in: view, at: time)
       if let scale = rasterScale {
         prepared.overlayLayer = OverlayLayer.placed(
-          for: prepared, size: bounds.size, anchor: anchor, scale: scale, in: cr)
+          for: prepared, size: bounds.size, anchor: anchor, scale: scale, in: cr,
+          session: session, shortcuts: shortcuts)
       }
       let painter = prepared
       // A kept or fresh parallel raster holds the geometry, street names and alternatives.
@@ -305,7 +310,7 @@ final class ViewPainter: ViewTreePaintingHooks {
         rasterScale.map {
           ParallelMapRaster.paint(
             painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
-            visibleRows: mapRows, covered: mapCovered,
+            session: session, shortcuts: shortcuts, visibleRows: mapRows, covered: mapCovered,
             overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
         } ?? (drawn: false, overlaid: false)
       if !painted.drawn { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }

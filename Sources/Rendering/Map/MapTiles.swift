@@ -1,6 +1,7 @@
 import CCairo
 import Dispatch
 import Foundation
+import Synchronization
 
 /// How the cache of map tiles has been used: raster frames draw the base map's geometry
 /// into north-up tiles once and resample them for every camera (see
@@ -45,7 +46,6 @@ public enum MapTileFilter: Sendable, Hashable {
 /// (never written) by the resampling threads.
 @MainActor
 final class MapTileCache {
-  static let shared = MapTileCache()
 
   /// Pixels on a side of a tile's core (a power of two). Measured with `benchmarks render` on the
   /// 1170 × 2532 frame: 512 against 256 takes about 25 % less CPU for a frame after a camera
@@ -270,29 +270,16 @@ final class MapTileCache {
 }
 
 /// Slots written by `concurrentPerform` tasks (each its own index) while the caller waits.
-final class TileSlots: @unchecked Sendable {
-  private var slots: [MapTileCache.Tile?]
-  private let lock = NSLock()
+final class TileSlots: Sendable {
+  private let slots: Mutex<[MapTileCache.Tile?]>
 
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
+  init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-  func set(_ index: Int, _ tile: MapTileCache.Tile) {
-    lock.lock()
-    slots[index] = tile
-    lock.unlock()
-  }
+  func set(_ index: Int, _ tile: MapTileCache.Tile) { slots.withLock { $0[index] = tile } }
 
-  func replace(with values: [MapTileCache.Tile?]) {
-    lock.lock()
-    slots = values
-    lock.unlock()
-  }
+  func replace(with values: [MapTileCache.Tile?]) { slots.withLock { $0 = values } }
 
-  var values: [MapTileCache.Tile?] {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots
-  }
+  var values: [MapTileCache.Tile?] { slots.withLock { $0 } }
 }
 
 /// Composes a raster of the map's geometry from tiles: which tiles a camera needs, and
@@ -328,7 +315,7 @@ enum MapTileCompositor {
   static func paint(
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
-    filter: MapTileFilter = .bilinear, cache: MapTileCache = .shared,
+    filter: MapTileFilter = .bilinear, cache: MapTileCache,
     skipping: [ParallelMapRaster.PixelBox] = [], labels: () -> [LabelPlacement] = { [] },
     afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {

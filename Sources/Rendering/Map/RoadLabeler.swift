@@ -20,6 +20,8 @@ struct RoadLabeler {
   /// With ``ownsRaster``: where the labels' placements go instead of being composited
   /// (the caller composites them into its raster later, see ``LabelPlacement``).
   var placements: LabelPlacements?
+  /// Where the labels' images are kept; without it labels are drawn as glyphs.
+  var bitmaps: LabelBitmaps?
   /// The most labels drawn in one picture.
   static let limit = 80
   /// Where the halo copies of a label go, in points.
@@ -82,7 +84,7 @@ struct RoadLabeler {
       cairo_save(cr)
       cairo_translate(cr, cx, cy)
       cairo_rotate(cr, angle)
-      if let bitmap = LabelBitmaps.shared.bitmap(
+      if let bitmap = bitmaps?.bitmap(
         for: feature.name, size: fontSize, style: style, on: cr)
       {
         // Straight into our own raster's pixels, else through Cairo (under its clip): the
@@ -164,7 +166,6 @@ struct RoadLabeler {
 /// a point. Only for image surfaces: SVG and PDF keep vector glyphs.
 @MainActor
 final class LabelBitmaps {
-  static let shared = LabelBitmaps()
 
   /// A label's pixels and the offset of its first pixel from the label's centre, in points.
   final class Bitmap {
@@ -379,7 +380,7 @@ final class LabelBitmaps {
 }
 
 /// Label placements gathered while a map's street names are laid out.
-final class LabelPlacements: @unchecked Sendable {
+final class LabelPlacements {
   var items: [LabelPlacement] = []
 }
 

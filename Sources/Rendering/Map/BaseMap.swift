@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCore
 import OSM
+import Synchronization
 
 /// What a base-map feature is, which decides its colour, width and drawing order.
 public enum MapFeatureKind: Int, Sendable, Hashable, Comparable, CaseIterable {
@@ -139,20 +140,19 @@ public final class BaseMap: Sendable {
 }
 
 /// The bundled map, loaded once behind a lock.
-final class BundledMap: @unchecked Sendable {
+final class BundledMap: Sendable {
   static let shared = BundledMap()
-  private let lock = NSLock()
-  private var map: BaseMap?
+  private let map = Mutex<BaseMap?>(nil)
 
   func get() throws(RenderError) -> BaseMap {
-    lock.lock()
-    defer { lock.unlock() }
-    if let map { return map }
-    guard let path = OSMData.bundledMapPath() else {
-      throw .mapData("the bundled monaco.osm.pbf was not found")
+    try map.withLock { (map) throws(RenderError) -> BaseMap in
+      if let map { return map }
+      guard let path = OSMData.bundledMapPath() else {
+        throw .mapData("the bundled monaco.osm.pbf was not found")
+      }
+      let loaded = try BaseMap.load(path: path)
+      map = loaded
+      return loaded
     }
-    let loaded = try BaseMap.load(path: path)
-    map = loaded
-    return loaded
   }
 }

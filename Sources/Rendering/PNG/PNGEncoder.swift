@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Synchronization
 
 /// How hard the PNG encoder compresses.
 public enum PNGCompression: Sendable, Hashable {
@@ -386,21 +387,16 @@ struct UnsafeSendable: @unchecked Sendable {
 }
 
 /// Per-band results written by worker threads, read after they finish.
-final class BandResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var results: [Result<PNGEncoder.Band, RenderError>?]
+final class BandResults: Sendable {
+  private let results: Mutex<[Result<PNGEncoder.Band, RenderError>?]>
 
-  init(count: Int) { results = Array(repeating: nil, count: count) }
+  init(count: Int) { results = Mutex(Array(repeating: nil, count: count)) }
 
   func set(_ index: Int, _ result: Result<PNGEncoder.Band, RenderError>) {
-    lock.lock()
-    results[index] = result
-    lock.unlock()
+    results.withLock { $0[index] = result }
   }
 
   func get(_ index: Int) -> Result<PNGEncoder.Band, RenderError>? {
-    lock.lock()
-    defer { lock.unlock() }
-    return results[index]
+    results.withLock { $0[index] }
   }
 }

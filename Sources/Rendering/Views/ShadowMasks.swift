@@ -8,8 +8,6 @@ import ViewKit
 /// pixels (one colour laid over itself is one layer with the combined alpha).
 @MainActor
 final class ShadowMasks {
-  static let shared = ShadowMasks()
-
   private struct Key: Hashable {
     let width: Double
     let height: Double
@@ -43,16 +41,15 @@ final class ShadowMasks {
 
   private var masks: [Key: Mask] = [:]
   private var order: [Key] = []
-  /// Whether an opaque view's shadow is painted only outside the view's inner box (where
-  /// its mask is empty); off only to test that the pictures are the same.
-  var trimsOpaqueInterior = true
 
   /// Paints the shadow of `layer` (rings drawn by `draw` in opaque black, in the view's
   /// coordinates) in `color` through a kept mask. Returns `false`, having drawn nothing, when
-  /// the context is not an axis-aligned raster scale.
+  /// the context is not an axis-aligned raster scale. With `trimsOpaqueInterior`, an opaque
+  /// view's shadow is painted only outside the view's inner box (where its mask is empty).
   func paint(
     _ cr: OpaquePointer, layer: CALayer, color: RGBA, opacity: Double, bounds: CGRect,
-    opaque: Bool, steps: Int, radius: Double, draw: (OpaquePointer) -> Void
+    opaque: Bool, steps: Int, radius: Double, trimsOpaqueInterior: Bool = true,
+    draw: (OpaquePointer) -> Void
   ) -> Bool {
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cr, &matrix)

@@ -1,0 +1,103 @@
+/// What renderers keep between frames: the map's north-up tiles and its last rasters, the
+/// street names' images, the raster of many overlays and their decoded pictures, the views'
+/// shadow masks and the last frame's PNG encoding. A
+/// session belongs to its caller: renderers given the same session share what it keeps (a
+/// drive's frames reuse the map drawn for the frame before), renderers given different
+/// sessions share nothing. Nothing it keeps changes a pixel; it only saves work.
+///
+/// ```swift
+/// let session = RenderSession()
+/// let renderer = Renderer(scale: 3, session: session)
+/// _ = try renderer.png(window: window, map: layer)
+/// print(session.mapTileStatistics.reused)
+/// ```
+@MainActor
+public final class RenderSession {
+  /// The session of renderers made without one.
+  public static let shared = RenderSession()
+
+  /// North-up tiles of the base map's geometry (``Renderer/usesMapTiles``).
+  let tiles = MapTileCache()
+  /// The map geometry rasters of the last frames.
+  let rasters = MapRasterCache()
+  /// Street names drawn once into small images.
+  let labels = LabelBitmaps()
+  /// The raster of a scene's many overlays (``OverlayLayer``).
+  let overlayLayer = KeptOverlayLayer()
+  /// Overlay pictures decoded once, and pins drawn once.
+  let overlayImages = OverlayImageCache()
+  /// Soft shadows drawn once as alpha masks.
+  let shadows = ShadowMasks()
+  /// The last PNG frame's pixels and band streams.
+  let encoding = KeptEncoding()
+
+  /// ``Renderer/usesMapTiles`` of renderers made with this session from now on (true unless
+  /// set; benchmarks compare whole drives with and without tiles).
+  public var usesMapTilesByDefault = true
+
+  /// ``Renderer/mapTileFilter`` of renderers made with this session from now on (bilinear
+  /// unless set).
+  public var mapTileFilterByDefault = MapTileFilter.bilinear
+
+  /// An empty session.
+  public init() {}
+
+  /// Forgets the map geometry rasters kept for the next frames (see
+  /// ``Renderer/rendersInParallel``: a raster frame keeps its map geometry and the next frames
+  /// with the same map, camera and style reuse it), the kept map tiles
+  /// (``Renderer/usesMapTiles``), the kept raster of many overlays and the last frame's
+  /// encoding.
+  public func forgetKeptMapRasters() {
+    rasters.removeAll()
+    tiles.removeAll()
+    encoding.removeAll()
+    overlayLayer.layer = nil
+  }
+
+  /// How the kept map tiles have been used so far (``Renderer/usesMapTiles``), and what they
+  /// take.
+  public var mapTileStatistics: MapTileStatistics { tiles.currentStatistics }
+
+  /// The most bytes of map-tile pixels kept between frames (96 MB unless set; the tiles a
+  /// frame needs are kept while it draws, and a frame needing more than this draws its
+  /// geometry directly).
+  public var mapTileByteBudget: Int {
+    get { tiles.byteBudget }
+    set { tiles.byteBudget = max(0, newValue) }
+  }
+
+  /// How many frames reused kept map geometry, and how many drew it.
+  public var keptMapRasterUse: (reused: Int, drawn: Int) { (rasters.hits, rasters.misses) }
+
+  /// What the last PNG encoded while its picture was drawn did (``PNGBandPipeline``): its
+  /// bands, how many were final before the drawing ended, and how many took the last
+  /// frame's stream.
+  package var lastEncodingUse: (bands: Int, finalBeforeTheEnd: Int, reused: Int) {
+    encoding.lastUse
+  }
+
+  /// How many rasters of many overlays were drawn (``OverlayLayer``).
+  package var overlayLayerDraws: Int { overlayLayer.drawCount }
+}
+
+/// Work a renderer leaves out without changing the picture (pixels identical, or for the
+/// overlay raster within a few levels of a channel). Each is on; a test turns one off to
+/// compare the pictures.
+package struct RenderShortcuts: Sendable, Hashable {
+  /// Whether resampling from tiles leaves out the pixels opaque views cover.
+  package var skipsCoveredPixels = true
+  /// Whether backgrounds painted before a raster map leave out what the map covers.
+  package var leavesOutMapCover = true
+  /// Whether PNG frames over a raster map are encoded while the views over the map are
+  /// painted (``PNGBandPipeline``).
+  package var encodesAhead = true
+  /// Whether an opaque view's shadow is painted only outside the view's inner box (where
+  /// its mask is empty).
+  package var trimsOpaqueShadowInterior = true
+  /// Whether a scene's many overlays are drawn once into a raster kept for the next frames
+  /// (``OverlayLayer``) instead of on every frame.
+  package var drawsOverlaysOnce = true
+
+  /// Every shortcut on.
+  package init() {}
+}
