@@ -43,6 +43,10 @@ public final class GMSLocationSimulator {
   /// Whether simulated fixes jitter randomly (default false; the location sources' noise
   /// models plug in here).
   public var isLocationJitteringEnabled = false
+  /// The licence-plate restriction for ``simulateAlongNewRoute(toDestinations:callback:)``
+  /// routes (default `nil`; kept, routes do not change with it — see
+  /// ``GMSNavigationLicensePlateRestriction``).
+  public var licensePlateRestriction: GMSNavigationLicensePlateRestriction?
 
   /// Pauses the simulated vehicle (fixes keep coming, at zero speed).
   public var isPaused = false {

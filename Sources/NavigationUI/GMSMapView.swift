@@ -56,6 +56,7 @@ open class GMSMapView: UIView {
   var cameraStorage = GMSCameraPosition()
   /// The map's own state: overlays, delegate, limits, style, animation, touches.
   let mapState = MapState()
+  var storedMyLocationSource: GMSRoadSnappedLocationProvider?
   /// The state of the map's own controls (compass fade, the app's lighting mode).
   let controls = MapControlsState()
   /// The zoom level of the following camera; ``GMSNavigationNoFollowingZoomLevel`` (the
@@ -193,13 +194,21 @@ open class GMSMapView: UIView {
   /// else `nil`.
   public var myLocation: CLLocation? {
     guard isMyLocationEnabled else { return nil }
+    if !isNavigationEnabled, let source = roadSnappedMyLocationSource {
+      return source.lastLocation
+    }
     return navigator?.lastLocation ?? roadSnappedLocationProvider?.lastLocation
   }
 
-  /// The provider whose locations the my-location dot shows: the session's road-snapped
-  /// provider.
+  /// A road-snapped provider (e.g. another session's) whose locations drive the my-location
+  /// dot and ``myLocation`` instead of the device's (default `nil`). No effect while
+  /// ``isNavigationEnabled``, as in the original.
   public var roadSnappedMyLocationSource: GMSRoadSnappedLocationProvider? {
-    roadSnappedLocationProvider
+    get { storedMyLocationSource }
+    set {
+      storedMyLocationSource = newValue
+      setNeedsDisplay()
+    }
   }
 
   /// The speed control during guidance (driving only, Guides/Spec.md §12.8): the speed-limit

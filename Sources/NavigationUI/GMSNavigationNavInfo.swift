@@ -155,14 +155,14 @@ public final class GMSNavigationStepInfo: Sendable {
 @preconcurrency @MainActor
 public final class GMSNavigationStepInfoImageOptions {
   /// The screen the image is for (its scale); `nil` means the main screen.
-  public var screenMetrics: UIScreen?
+  public var screenMetrics: (any GMSNavigationScreenMetrics)?
   /// The maneuver image size (default `.square96`).
   public var maneuverImageSize: GMSNavigationManeuverImageSize = .square96
 
   /// Default options.
   public init() {}
 
-  var scale: CGFloat { (screenMetrics ?? .main).scale }
+  var scale: CGFloat { screenMetrics?.scale ?? UIScreen.main.scale }
 }
 
 /// One lane before a maneuver (`GMSNavigationLane`).

@@ -21,6 +21,7 @@ extension GMSNavigator {
     _ = queue
     deliver(events)
     guiding = false
+    transactionIDs = []
     guidanceTimer?.invalidate()
     guidanceTimer = nil
     sendNavInfo(state: .stopped)

@@ -55,6 +55,13 @@ public final class GMSNavigator {
   var pendingCallbacks: [ClockTimer] = []
   var activePrompts: [Int: NavigationPrompt] = [:]
 
+  /// The vehicle's licence-plate restriction (default `nil`). Kept for the app; OpenStreetMap
+  /// tags no plate-digit restrictions, so routes do not change with it.
+  public var licensePlateRestriction: GMSNavigationLicensePlateRestriction?
+  /// The transaction IDs set with ``setTransactionIDs(_:errorHandler:)``; cleared when
+  /// guidance ends.
+  public internal(set) var transactionIDs: [String] = []
+
   /// Whether routes avoid highways (`highway=motorway`/`trunk`; default false). Applies to
   /// the next route requested (``setDestinations(_:callback:)``, a reroute).
   public var avoidsHighways = false
@@ -341,10 +348,11 @@ public final class GMSNavigator {
     return destinations.first
   }
 
-  /// Drops the first destination and routes to the rest; `callback` hears the destination
-  /// now headed for (or `nil`) and the routing status.
+  /// Drops the first destination and routes to the rest
+  /// (`continueToNextDestinationWithCompletion:`); `callback` hears the destination now
+  /// headed for (or `nil`) and the routing status.
   public func continueToNextDestination(
-    _ callback: @escaping @MainActor (GMSNavigationWaypoint?, GMSRouteStatus) -> Void
+    completion callback: @escaping GMSSetDestinationCompletionHandler
   ) {
     let rest = Array(destinations.dropFirst())
     guard !rest.isEmpty else {

@@ -52,10 +52,38 @@ public final class GMSUISettings {
   public var navigationHeaderDistanceUnitsTextColor: UIColor? { didSet { changed() } }
   /// The colour of the instruction (road) text; `nil` is white.
   public var navigationHeaderInstructionsTextColor: UIColor? { didSet { changed() } }
+  /// The "then" row's font (default `nil`: system 16).
+  public var navigationHeaderNextStepFont: UIFont? { didSet { changed() } }
+  /// The distance's font (default `nil`: bold 24). The header writes the value and its unit
+  /// in one label, so this font sets both.
+  public var navigationHeaderDistanceValueFont: UIFont? { didSet { changed() } }
+  /// The distance unit's font (default `nil`: system 18). Kept: the header writes the unit
+  /// in the distance label, with ``navigationHeaderDistanceValueFont``.
+  public var navigationHeaderDistanceUnitsFont: UIFont? { didSet { changed() } }
+  /// The road row's font (default `nil`: the header's semibold 22).
+  public var navigationHeaderInstructionsFirstRowFont: UIFont? { didSet { changed() } }
+  /// The second instruction row's font (default `nil`: bold 24). Kept: the header here has
+  /// one instruction row; ``GMSNavigationInstructionOptions/secondaryFont`` formats a
+  /// second one.
+  public var navigationHeaderInstructionsSecondRowFont: UIFont? { didSet { changed() } }
+  /// The conjunctions' font (default `nil`: bold 18). Kept: the header's road row has no
+  /// separate conjunction run.
+  public var navigationHeaderInstructionsConjunctionsFont: UIFont? { didSet { changed() } }
   /// Whether the indoor floor picker shows (default true).
   public var indoorPicker = true
   /// Whether the route's destination markers show.
   public var showsDestinationMarkers = true { didSet { changed() } }
+  /// The speedometer's colours per speed-alert severity and lighting mode (default `nil`:
+  /// minor alerts red text on the button background, major alerts white on red). A copy is
+  /// kept, as the original copies it.
+  public var speedometerUIOptions: GMSNavigationSpeedometerUIOptions? {
+    get { storedSpeedometerUIOptions }
+    set {
+      storedSpeedometerUIOptions = newValue?.copy()
+      changed()
+    }
+  }
+  private var storedSpeedometerUIOptions: GMSNavigationSpeedometerUIOptions?
   /// Whether incident cards show on tap.
   public var showsIncidentCards = true
   /// Whether traffic lights show on later routes.

@@ -17,6 +17,13 @@ struct NavigationTheme {
   var headerLanes: UIColor?
   var headerNextStep: UIColor?
   var headerAlpha: CGFloat = 1
+  /// The header's fonts from ``GMSUISettings`` (`nil`: the card's own).
+  var headerDistanceFont: UIFont?
+  var headerRoadFont: UIFont?
+  var headerNextStepFont: UIFont?
+  /// The speedometer's (text, background) colours for minor and major alerts.
+  var minorAlert: (text: UIColor, background: UIColor)?
+  var majorAlert: (text: UIColor, background: UIColor)?
 
   static let dayPrimary = UIColor(rgb: 0x0F9D58)
   static let daySecondary = UIColor(rgb: 0x0B7A43)
@@ -30,6 +37,20 @@ struct NavigationTheme {
     theme.headerLanes = settings?.navigationHeaderGuidanceRecommendedLaneColor
     theme.headerNextStep = settings?.navigationHeaderNextStepTextColor
     theme.headerAlpha = settings?.navigationHeaderBackgroundAlpha ?? 1
+    theme.headerDistanceFont = settings?.navigationHeaderDistanceValueFont
+    theme.headerRoadFont = settings?.navigationHeaderInstructionsFirstRowFont
+    theme.headerNextStepFont = settings?.navigationHeaderNextStepFont
+    if let options = settings?.speedometerUIOptions {
+      let mode: GMSNavigationLightingMode = lowLight ? .lowLight : .normal
+      theme.minorAlert = (
+        options.textColor(for: .minor, lightingMode: mode),
+        options.backgroundColor(for: .minor, lightingMode: mode)
+      )
+      theme.majorAlert = (
+        options.textColor(for: .major, lightingMode: mode),
+        options.backgroundColor(for: .major, lightingMode: mode)
+      )
+    }
     return theme
   }
 

@@ -74,11 +74,11 @@ final class SpeedWidgetView: ComponentView {
   private func applyAlertColours() {
     switch severity {
     case .major:
-      speed.backgroundColor = .systemRed
-      speed.textColor = .white
+      speed.backgroundColor = theme.majorAlert?.background ?? .systemRed
+      speed.textColor = theme.majorAlert?.text ?? .white
     case .minor:
-      speed.backgroundColor = theme.buttonBackground
-      speed.textColor = .systemRed
+      speed.backgroundColor = theme.minorAlert?.background ?? theme.buttonBackground
+      speed.textColor = theme.minorAlert?.text ?? .systemRed
     default:
       speed.backgroundColor = theme.buttonBackground
       speed.textColor = theme.buttonText

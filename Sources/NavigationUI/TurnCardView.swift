@@ -78,7 +78,18 @@ final class TurnCardView: ComponentView {
     road.textColor = theme.headerRoad ?? theme.headerText
     lanes.textColor = theme.headerLanes ?? theme.headerText
     thenRow.textColor = theme.headerNextStep ?? theme.headerText
+    let fonts = (
+      theme.headerDistanceFont ?? Self.distanceFont, theme.headerRoadFont ?? Self.roadFont,
+      theme.headerNextStepFont ?? Self.thenFont
+    )
+    if distance.font != fonts.0 { distance.font = fonts.0 }
+    if road.font != fonts.1 { road.font = fonts.1 }
+    if thenRow.font != fonts.2 { thenRow.font = fonts.2 }
   }
+
+  static let distanceFont = UIFont.systemFont(ofSize: 24, weight: .bold)
+  static let roadFont = UIFont.systemFont(ofSize: 22, weight: .semibold)
+  static let thenFont = UIFont.systemFont(ofSize: 16)
 
   /// Shows a maneuver.
   func show(

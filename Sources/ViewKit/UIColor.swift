@@ -83,6 +83,14 @@ public final class UIColor: NSObject, @unchecked Sendable {
   public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
   /// Orange.
   public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+  /// Cyan.
+  public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+  /// Magenta.
+  public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+  /// Purple.
+  public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+  /// Brown.
+  public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
   /// The system blue tint.
   public static let systemBlue = UIColor(rgb: 0x007AFF)
   /// The system green.

@@ -20,6 +20,15 @@ public final class UIScreen {
     self.idiom = idiom
   }
 
+  /// The physical screen's bounds in pixels (``bounds`` times ``nativeScale``).
+  public var nativeBounds: CGRect {
+    CGRect(
+      x: 0, y: 0, width: bounds.width * nativeScale, height: bounds.height * nativeScale)
+  }
+
+  /// The physical scale factor; screens here have no display zoom, so it is ``scale``.
+  public var nativeScale: CGFloat { scale }
+
   /// The screen's traits.
   public var traitCollection: UITraitCollection {
     UITraitCollection(size: bounds.size, idiom: idiom)

@@ -125,6 +125,19 @@ struct ComponentTests {
     #expect(widget.accessibilityLabel?.hasPrefix("Speed") == true)
     #expect(speed.backgroundColor == .systemRed)
     #expect(speed.textColor == .white)
+    // The app's speedometer colours for a major alert, day and night.
+    let colours = GMSNavigationMutableSpeedometerUIOptions()
+    colours.setBackgroundColor(.purple, for: .major, lightingMode: .normal)
+    colours.setTextColor(.yellow, for: .major, lightingMode: .normal)
+    colours.setBackgroundColor(.blue, for: .major, lightingMode: .lowLight)
+    h.mapView.settings.speedometerUIOptions = colours
+    #expect(speed.backgroundColor == .purple)
+    #expect(speed.textColor == .yellow)
+    h.mapView.lightingMode = .lowLight
+    #expect(speed.backgroundColor == .blue)
+    #expect(speed.textColor == .white)  // not set for night: the default
+    h.mapView.settings.speedometerUIOptions = nil
+    #expect(speed.backgroundColor == .systemRed)
   }
 
   @Test func nightColoursAndHeaderSettings() throws {

@@ -124,5 +124,15 @@ import ViewKit
     #expect(label("turnCard.distance")?.textColor == .white)
     h.mapView.settings.navigationHeaderBackgroundAlpha = 0.5
     #expect(card.backgroundColor?.alpha == 0.5)
+    // Header fonts (GMSUISettings+Navigation): distance, road row, "then" row.
+    let distanceFont = label("turnCard.distance")?.font
+    h.mapView.settings.navigationHeaderDistanceValueFont = .boldSystemFont(ofSize: 30)
+    h.mapView.settings.navigationHeaderInstructionsFirstRowFont = .systemFont(ofSize: 26)
+    h.mapView.settings.navigationHeaderNextStepFont = .systemFont(ofSize: 13)
+    #expect(label("turnCard.distance")?.font?.pointSize == 30)
+    #expect(label("turnCard.road")?.font?.pointSize == 26)
+    #expect(label("turnCard.then")?.font?.pointSize == 13)
+    h.mapView.settings.navigationHeaderDistanceValueFont = nil
+    #expect(label("turnCard.distance")?.font == distanceFont)
   }
 }

@@ -29,6 +29,8 @@ final class MapState {
   var drawnTiles: MapDrawnLook.Tiles?
   /// What the last `mapViewSnapshotReady` was for.
   var snapshotLook: MapDrawnLook?
+  /// The translation of the CarPlay pan gesture in progress (`nil` when none).
+  var carPlayPanTranslation: CGPoint?
 }
 
 /// A camera animation in progress on the window's clock.

@@ -225,7 +225,7 @@ extension GMSMapView: UITouchResponding {
   }
 
   /// A finger moved from `old` to `new`: the map moves with it.
-  private func pan(from old: CGPoint, to new: CGPoint) {
+  func pan(from old: CGPoint, to new: CGPoint) {
     let anchor = cameraAnchor
     let target = MapGeometry.coordinate(
       for: CGPoint(x: anchor.x - (new.x - old.x), y: anchor.y - (new.y - old.y)),
