@@ -16,9 +16,14 @@ struct Observed {
 extension LiveLoop {
   /// Reports what changed since the last frame: session events (layout callbacks,
   /// navigator events, app actions), wide mode, the camera mode, the vehicle, where the
-  /// controls are, and what the voice said.
+  /// controls are, and what the voice said. Without an event handler nothing is worked out
+  /// (walking the tree for the controls' frames was 8 % of a frame's CPU); what was queued is
+  /// still taken.
   func observe() {
-    for event in session.takeEvents() {
+    let events = session.takeEvents()
+    let spokenSentences = voice?.takeSpoken() ?? []
+    guard options.onEvent != nil else { return }
+    for event in events {
       emit("callback", [.init("source", event.source.rawValue), .init("name", event.name)])
     }
     let mapView = session.mapView
@@ -50,7 +55,7 @@ extension LiveLoop {
       observed.controls = line
       emit("controls", controls)
     }
-    for spoken in voice?.takeSpoken() ?? [] {
+    for spoken in spokenSentences {
       var fields: [LiveEvent.Field] = [
         .init("text", spoken.text), .number("seconds", spoken.seconds, digits: 2),
         .init("played", "\(spoken.played)"),

@@ -306,21 +306,26 @@ final class LiveLoop {
     return summary
   }
 
-  /// Draws the window and its map now and presents the pixels.
+  /// Draws the window and its map now, straight into the screen's pixels, and presents
+  /// them.
   func drawFrame() throws(NavigationWindowError) {
     let layer: MapLayer
     do { layer = try session.mapLayer() } catch { throw .demo(error) }
-    let screen = screen
-    var failure: NavigationWindowError?
-    do {
-      try renderer.withFrame(window: session.window, at: session.clock.now, map: layer) {
-        pixels, stride, width, height in
-        do throws(NavigationWindowError) {
-          try screen.present(pixels: pixels, stride: stride, width: width, height: height)
-        } catch { failure = error }
-      }
-    } catch { throw .render(error.description) }
-    if let failure { throw failure }
+    session.window.layoutIfNeeded()
+    let points = session.window.bounds.size
+    let width = Int((Double(points.width) * scale).rounded(.up))
+    let height = Int((Double(points.height) * scale).rounded(.up))
+    let renderer = renderer
+    let window = session.window
+    let now = session.clock.now
+    try screen.present(width: width, height: height) {
+      (pixels, stride) throws(NavigationWindowError) in
+      do throws(RenderError) {
+        try renderer.draw(
+          window: window, at: now, map: layer, into: pixels, stride: stride, width: width,
+          height: height)
+      } catch { throw .render(error.description) }
+    }
   }
 
   /// A `stats` event every ``Options/statsInterval`` seconds.

@@ -1,18 +1,36 @@
 import CSDL2
 import Foundation
 
-/// One SDL2 window with its renderer and a streaming texture the frame's pixels are copied
-/// into: Cairo's premultiplied ARGB32 is SDL's `ARGB8888`, so a frame goes in unconverted.
+/// One SDL2 window and where its frames go. Each frame is drawn straight into pixels SDL
+/// owns — Cairo's premultiplied ARGB32 is SDL's `ARGB8888` (and `RGB888`, whose top byte is
+/// not shown), so nothing is converted or copied on our side:
+///
+/// - with an accelerated SDL renderer (a GPU), into a locked streaming texture, then copied
+///   over the window and presented (waiting for the vertical blank when it can);
+/// - with none, or when `SDL_RENDER_DRIVER=software` asks for software, into the window's own
+///   surface (X11 shared memory), then `SDL_UpdateWindowSurface`. SDL's software renderer
+///   would add a texture copy and a blit, and SDL 2.26 presents a window surface through
+///   OpenGL (Mesa's llvmpipe without a GPU: two more copies on the CPU) unless told not to.
 @MainActor
 final class SDLScreen {
   let window: OpaquePointer
-  let renderer: OpaquePointer
+  /// The accelerated renderer, `nil` when frames go into the window surface.
+  let renderer: OpaquePointer?
   private var texture: OpaquePointer?
   private var textureSize = (width: 0, height: 0)
-  /// The SDL renderer's name (`software`, `opengl`, …).
+  /// A frame of another size than the window surface (during a resize), drawn here and
+  /// stretched over the window.
+  private var staging: [UInt8] = []
+  /// The SDL renderer's name (`opengl`, …), or `window-surface`.
   let rendererName: String
   /// Whether presenting waits for the display's vertical blank.
   let waitsForVSync: Bool
+
+  /// Whether the environment asks for SDL's software rendering (`SDL_RENDER_DRIVER`).
+  static var softwareRequested: Bool {
+    guard let hint = SDL_GetHint(SDL_HINT_RENDER_DRIVER) else { return false }
+    return String(cString: hint).lowercased() == "software"
+  }
 
   /// Starts SDL's video (and audio, when asked) once per process; SDL stays up until exit.
   static func start(audio: Bool) throws(NavigationWindowError) {
@@ -20,6 +38,9 @@ final class SDLScreen {
     SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+    // A window surface goes to X11 shared memory directly, not through an OpenGL texture
+    // (read once per process, before the first window surface; the environment wins).
+    _ = SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT)
     if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0,
       SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0
     {
@@ -56,23 +77,27 @@ final class SDLScreen {
     window = made
     let accelerated = UInt32(SDL_RENDERER_ACCELERATED.rawValue)
     let vsync = UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue)
-    guard
-      let renderer = SDL_CreateRenderer(made, -1, accelerated | vsync)
-        ?? SDL_CreateRenderer(made, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
-    else {
-      SDL_DestroyWindow(made)
-      throw .sdl(stage: "creating the renderer", message: Self.lastError)
+    if !Self.softwareRequested, let renderer = SDL_CreateRenderer(made, -1, accelerated | vsync) {
+      self.renderer = renderer
+      var info = SDL_RendererInfo()
+      SDL_GetRendererInfo(renderer, &info)
+      rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+      waitsForVSync = info.flags & vsync != 0
+    } else {
+      guard SDL_GetWindowSurface(made) != nil else {
+        let message = Self.lastError
+        SDL_DestroyWindow(made)
+        throw .sdl(stage: "getting the window surface", message: message)
+      }
+      renderer = nil
+      rendererName = "window-surface"
+      waitsForVSync = false
     }
-    self.renderer = renderer
-    var info = SDL_RendererInfo()
-    SDL_GetRendererInfo(renderer, &info)
-    rendererName = info.name.map { String(cString: $0) } ?? "unknown"
-    waitsForVSync = info.flags & vsync != 0 && rendererName != "software"
   }
 
   isolated deinit {
     if let texture { SDL_DestroyTexture(texture) }
-    SDL_DestroyRenderer(renderer)
+    if let renderer { SDL_DestroyRenderer(renderer) }
     SDL_DestroyWindow(window)
   }
 
@@ -80,7 +105,11 @@ final class SDLScreen {
   var pixelSize: (width: Int, height: Int) {
     var w: Int32 = 0
     var h: Int32 = 0
-    SDL_GetRendererOutputSize(renderer, &w, &h)
+    if let renderer {
+      SDL_GetRendererOutputSize(renderer, &w, &h)
+    } else {
+      SDL_GetWindowSizeInPixels(window, &w, &h)
+    }
     return (Int(w), Int(h))
   }
 
@@ -100,11 +129,25 @@ final class SDLScreen {
     return (Int(x), Int(y))
   }
 
-  /// Copies one frame (ARGB8888 rows of `stride` bytes) into the texture and presents it,
-  /// stretched over the window when their sizes differ (during a resize).
-  func present(pixels: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int)
-    throws(NavigationWindowError)
-  {
+  /// Draws one frame of `width` × `height` pixels with `draw` (into ARGB8888 rows of
+  /// `stride` bytes it must fill) and presents it, stretched over the window when their sizes
+  /// differ (during a resize).
+  func present(
+    width: Int, height: Int,
+    draw: (_ pixels: UnsafeMutablePointer<UInt8>, _ stride: Int) throws(NavigationWindowError)
+      -> Void
+  ) throws(NavigationWindowError) {
+    if let renderer {
+      try presentTexture(renderer, width: width, height: height, draw: draw)
+    } else {
+      try presentSurface(width: width, height: height, draw: draw)
+    }
+  }
+
+  private func presentTexture(
+    _ renderer: OpaquePointer, width: Int, height: Int,
+    draw: (UnsafeMutablePointer<UInt8>, Int) throws(NavigationWindowError) -> Void
+  ) throws(NavigationWindowError) {
     if texture == nil || textureSize != (width, height) {
       if let texture { SDL_DestroyTexture(texture) }
       texture = SDL_CreateTexture(
@@ -117,11 +160,84 @@ final class SDLScreen {
       // The frame is opaque: copied, not blended (SDL blends textures with alpha by default).
       SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
     }
-    guard SDL_UpdateTexture(texture, nil, pixels, Int32(stride)) == 0 else {
-      throw .sdl(stage: "uploading the frame", message: Self.lastError)
+    var pixels: UnsafeMutableRawPointer?
+    var pitch: Int32 = 0
+    guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
+      throw .sdl(stage: "locking the frame's texture", message: Self.lastError)
     }
+    do {
+      try draw(pixels.assumingMemoryBound(to: UInt8.self), Int(pitch))
+    } catch {
+      SDL_UnlockTexture(texture)
+      throw error
+    }
+    SDL_UnlockTexture(texture)
     SDL_RenderClear(renderer)
     SDL_RenderCopy(renderer, texture, nil, nil)
     SDL_RenderPresent(renderer)
+  }
+
+  private func presentSurface(
+    width: Int, height: Int,
+    draw: (UnsafeMutablePointer<UInt8>, Int) throws(NavigationWindowError) -> Void
+  ) throws(NavigationWindowError) {
+    // Valid until the window is resized; SDL makes a new one then.
+    guard let surface = SDL_GetWindowSurface(window) else {
+      throw .sdl(stage: "getting the window surface", message: Self.lastError)
+    }
+    let format = surface.pointee.format.pointee.format
+    let direct =
+      Int(surface.pointee.w) == width && Int(surface.pointee.h) == height
+      && (format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue)
+    if direct {
+      guard SDL_LockSurface(surface) == 0, let pixels = surface.pointee.pixels else {
+        throw .sdl(stage: "locking the window surface", message: Self.lastError)
+      }
+      do {
+        try draw(pixels.assumingMemoryBound(to: UInt8.self), Int(surface.pointee.pitch))
+      } catch {
+        SDL_UnlockSurface(surface)
+        throw error
+      }
+      SDL_UnlockSurface(surface)
+    } else {
+      try stretch(width: width, height: height, onto: surface, draw: draw)
+    }
+    guard SDL_UpdateWindowSurface(window) == 0 else {
+      throw .sdl(stage: "presenting the window surface", message: Self.lastError)
+    }
+  }
+
+  /// Draws the frame into the staging buffer and stretches (and converts) it over `surface`.
+  private func stretch(
+    width: Int, height: Int, onto surface: UnsafeMutablePointer<SDL_Surface>,
+    draw: (UnsafeMutablePointer<UInt8>, Int) throws(NavigationWindowError) -> Void
+  ) throws(NavigationWindowError) {
+    let stride = width * 4
+    if staging.count != stride * height { staging = [UInt8](repeating: 0, count: stride * height) }
+    var failure: NavigationWindowError?
+    staging.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      do throws(NavigationWindowError) {
+        try draw(base, stride)
+      } catch {
+        failure = error
+        return
+      }
+      guard
+        let frame = SDL_CreateRGBSurfaceWithFormatFrom(
+          base, Int32(width), Int32(height), 32, Int32(stride),
+          UInt32(SDL_PIXELFORMAT_ARGB8888.rawValue))
+      else {
+        failure = .sdl(stage: "wrapping the frame", message: Self.lastError)
+        return
+      }
+      SDL_SetSurfaceBlendMode(frame, SDL_BLENDMODE_NONE)
+      if SDL_UpperBlitScaled(frame, nil, surface, nil) != 0 {
+        failure = .sdl(stage: "stretching the frame", message: Self.lastError)
+      }
+      SDL_FreeSurface(frame)
+    }
+    if let failure { throw failure }
   }
 }

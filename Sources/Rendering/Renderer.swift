@@ -154,6 +154,25 @@ public struct Renderer {
     }
   }
 
+  /// Draws `window` at `time` straight into pixels the caller owns — a live screen's frame
+  /// buffer (an SDL window surface, a locked streaming texture) — so no frame is copied:
+  /// `pixels` holds `height` rows of `stride` bytes, 32 bits a pixel in Cairo's premultiplied
+  /// ARGB32 layout in native byte order (SDL's `ARGB8888`; `RGB888`, whose top byte is not
+  /// shown, takes them too), and `width` × `height` must be the window's size at ``scale``.
+  /// The same drawing, kept map rasters and tiles as ``withFrame(window:at:map:_:)``; every
+  /// pixel is written (cleared first unless an opaque root covers them).
+  ///
+  /// - Throws: ``RenderError`` for a bad scale, size or time, a buffer of another size, or a
+  ///   Cairo failure.
+  public func draw(
+    window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil,
+    into pixels: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int
+  ) throws(RenderError) {
+    let target = PixelTarget(pixels: pixels, stride: stride, width: width, height: height)
+    let surface = try draw(window, at: time, map: map, kind: .raster, into: target).surface
+    cairo_surface_flush(surface.surface)
+  }
+
   /// An SVG document of `window` at `time` (text as glyph outlines, sizes in points).
   public func svg(window: UIView, at time: TimeInterval? = nil, map: MapLayer? = nil)
     throws(RenderError) -> Data
@@ -223,7 +242,7 @@ public struct Renderer {
   /// ``PNGBandPipeline/finish()`` gives the PNG.
   private func draw(
     _ root: UIView, at time: TimeInterval?, map: MapLayer?, kind: CairoSurface.Kind,
-    encodingAhead: Bool = false
+    encodingAhead: Bool = false, into target: PixelTarget? = nil
   ) throws(RenderError) -> (surface: CairoSurface, pipeline: PNGBandPipeline?) {
     if let time, !time.isFinite { throw .invalidTime(time) }
     root.layoutIfNeeded()
@@ -237,9 +256,17 @@ public struct Renderer {
       && root.layer.cornerRadius == 0 && root.layer.shadowOpacity == 0
       && (Double(size.width) * scale).rounded() == Double(size.width) * scale
       && (Double(size.height) * scale).rounded() == Double(size.height) * scale
-    let surface = try CairoSurface(
-      kind: kind, width: Double(size.width), height: Double(size.height), scale: scale,
-      covered: covered)
+    let surface: CairoSurface
+    if let target {
+      surface = try CairoSurface(
+        pixels: target.pixels, stride: target.stride, pixelWidth: target.width,
+        pixelHeight: target.height, width: Double(size.width), height: Double(size.height),
+        scale: scale, covered: covered)
+    } else {
+      surface = try CairoSurface(
+        kind: kind, width: Double(size.width), height: Double(size.height), scale: scale,
+        covered: covered)
+    }
     let painter = ViewPainter(
       context: surface.context, time: moment, images: images, map: map,
       rasterScale: kind == .raster && rendersInParallel ? scale : nil,
@@ -318,4 +345,12 @@ public struct Renderer {
         compression: compression, parallel: parallel)
     }
   }
+}
+
+/// Pixels a caller owns that a frame is drawn into (``Renderer/draw(window:at:map:into:stride:width:height:)``).
+private struct PixelTarget {
+  let pixels: UnsafeMutablePointer<UInt8>
+  let stride: Int
+  let width: Int
+  let height: Int
 }

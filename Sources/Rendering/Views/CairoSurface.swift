@@ -69,6 +69,43 @@ final class CairoSurface {
     if kind == .raster { cairo_scale(context, scale, scale) }
   }
 
+  /// A raster surface over pixels the caller owns (`height` rows of `stride` bytes, 32 bits
+  /// a pixel in Cairo's ARGB32 layout), `width` × `height` points at `scale`: drawing goes
+  /// straight into them. Cleared unless `covered` (the caller paints every pixel opaque).
+  init(
+    pixels: UnsafeMutablePointer<UInt8>, stride: Int, pixelWidth: Int, pixelHeight: Int,
+    width: Double, height: Double, scale: Double, covered: Bool
+  ) throws(RenderError) {
+    kind = .raster
+    self.pixelWidth = Int((width * scale).rounded(.up))
+    self.pixelHeight = Int((height * scale).rounded(.up))
+    guard self.pixelWidth == pixelWidth, self.pixelHeight == pixelHeight,
+      stride >= pixelWidth * 4, pixelWidth <= Int(Int32.max), pixelHeight <= Int(Int32.max)
+    else {
+      throw .cairo(
+        stage: "drawing into a \(pixelWidth)×\(pixelHeight) buffer",
+        status: "the picture is \(self.pixelWidth)×\(self.pixelHeight) pixels")
+    }
+    guard
+      let made = cairo_image_surface_create_for_data(
+        pixels, CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight), Int32(stride))
+    else { throw .cairo(stage: "creating a surface", status: "no surface") }
+    let status = cairo_surface_status(made)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(made)
+      throw .cairo(
+        stage: "creating a surface", status: String(cString: cairo_status_to_string(status)))
+    }
+    surface = made
+    context = cairo_create(made)
+    if !covered {
+      cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
+      cairo_paint(context)
+      cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+    }
+    cairo_scale(context, scale, scale)
+  }
+
   deinit {
     cairo_destroy(context)
     cairo_surface_destroy(surface)
