@@ -59,25 +59,11 @@ public struct Navigator: Sendable {
     let wasOff = state.deviation != nil
     let speed = fix.speed >= 0 && fix.speed.isFinite ? fix.speed : 0
     let expectedAdvance = speed * dt
-    let accuracy = min(max(0, fix.horizontalAccuracy), configuration.maximumAccuracyAllowance)
     let threshold =
       configuration.offRouteThreshold
       + min(max(0, fix.horizontalAccuracy - 10), configuration.maximumAccuracyAllowance)
-    // How far ahead to look: a little more than the vehicle can have driven; everything
-    // reachable after a gap, while off route, or on a first fix away from the start.
-    var reach = max(configuration.minimumLookahead, 2 * expectedAdvance + 50)
-    if let start = track.points.first, state.lastFix == nil {
-      let fromStart = Geodesy.distance(fix.coordinate, start)
-      reach =
-        fromStart <= threshold
-        ? min(reach, fromStart + 2 * accuracy + 20) : configuration.maximumLookahead
-    } else if wasOff || dt > 10 {
-      reach = configuration.maximumLookahead
-    } else if fix.speed >= 0, fix.speed.isFinite, dt > 0 {
-      // With a known speed, progress cannot plausibly jump further than this.
-      reach = min(reach, (2 * fix.speed + 5) * dt + 2 * accuracy + 10)
-    }
-    reach = min(reach, configuration.maximumLookahead)
+    let reach = searchReach(
+      state, fix: fix, dt: dt, threshold: threshold, expectedAdvance: expectedAdvance)
     guard let best = snap(fix, from: state, reach: reach, expectedAdvance: expectedAdvance) else {
       return state
     }
@@ -92,9 +78,43 @@ public struct Navigator: Sendable {
     }
     next.deviation = nil
     next.status = .navigating
-    // Progress may advance at most a speed-based amount per update, so along-track noise
-    // cannot ratchet it ahead of the vehicle (the search window above is wider, to find the
-    // right segment; this cap only limits how far the estimate moves).
+    advance(&next, from: state, to: best, fix: fix, dt: dt, wasOff: wasOff)
+    updatePace(&next, now: fix.timestamp)
+    markArrivals(&next, fix: fix)
+    return next
+  }
+
+  /// How far ahead of `state`'s progress to look for `fix`: a little more than the vehicle
+  /// can have driven; everything reachable after a gap, while off route, or on a first fix
+  /// away from the start.
+  func searchReach(
+    _ state: NavigationState, fix: CLLocation, dt: Double, threshold: Double,
+    expectedAdvance: Double
+  ) -> Double {
+    let accuracy = min(max(0, fix.horizontalAccuracy), configuration.maximumAccuracyAllowance)
+    var reach = max(configuration.minimumLookahead, 2 * expectedAdvance + 50)
+    if let start = track.points.first, state.lastFix == nil {
+      let fromStart = Geodesy.distance(fix.coordinate, start)
+      reach =
+        fromStart <= threshold
+        ? min(reach, fromStart + 2 * accuracy + 20) : configuration.maximumLookahead
+    } else if state.deviation != nil || dt > 10 {
+      reach = configuration.maximumLookahead
+    } else if fix.speed >= 0, fix.speed.isFinite, dt > 0 {
+      // With a known speed, progress cannot plausibly jump further than this.
+      reach = min(reach, (2 * fix.speed + 5) * dt + 2 * accuracy + 10)
+    }
+    return min(reach, configuration.maximumLookahead)
+  }
+
+  /// Moves `next`'s progress to the on-route candidate `best`, never backwards. Progress may
+  /// advance at most a speed-based amount per update, so along-track noise cannot ratchet
+  /// it ahead of the vehicle (the search window is wider, to find the right segment; this
+  /// cap only limits how far the estimate moves).
+  func advance(
+    _ next: inout NavigationState, from state: NavigationState, to best: Candidate,
+    fix: CLLocation, dt: Double, wasOff: Bool
+  ) {
     var cap = Double.infinity
     if state.lastFix != nil, !wasOff, fix.speed >= 0, fix.speed.isFinite, dt > 0 {
       cap = (2 * fix.speed + 5) * dt + 5
@@ -113,8 +133,12 @@ public struct Navigator: Sendable {
       next.snappedLocation = best.coordinate
       next.snappedCourse = best.course
     }
-    updatePace(&next, now: fix.timestamp)
-    // Waypoint arrival, possibly several legs at once after a gap.
+  }
+
+  /// Marks the waypoints `next` has reached at `fix`, possibly several legs at once after a
+  /// gap: an intermediate one makes the status arrived (progress moved to its leg's end),
+  /// the last one completes the route.
+  func markArrivals(_ next: inout NavigationState, fix: CLLocation) {
     let legCount = track.legEndDistance.count
     while next.waypointsReached < legCount, hasReached(leg: next.waypointsReached, next, fix) {
       let leg = next.waypointsReached
@@ -133,7 +157,6 @@ public struct Navigator: Sendable {
         }
       }
     }
-    return next
   }
 
   /// Whether the end of `leg` is reached: progress within the arrival threshold of it, or,

@@ -136,67 +136,26 @@ final class BuiltInLayout {
     views.append(view)
   }
 
-  /// Lays out the components for the current phase and settings.
+  /// Lays out the components for the current phase and settings. Views are added in
+  /// drawing order: the trip progress bar, the viewport, the header (card and accessory), the
+  /// footer, the logo, then the button and speed stacks.
   func rebuild() {
     guard isActive, let c = mapView.components else { return }
     tearDown()
     let settings = mapView.settings
-    let safe = mapView.safeAreaLayoutGuide
-    let pad = mapView.padding
-    let margin = NavigationStyleValues.buttonHorizontalPadding
     let guiding = mapView.phase == .activeGuidance
     c.turnCard.showsSecondaryRow = true
     if !guiding || !settings.isNavigationHeaderEnabled { shownAccessory = nil }
-    var header: UIView?
-    var footer: UIView?
     var list: [NSLayoutConstraint] = []
     if guiding && settings.isNavigationTripProgressBarEnabled {
-      add(c.tripProgressBar)
-      let tall = c.tripProgressBar.heightAnchor.constraint(equalToConstant: 400)
-      tall.priority = .defaultLow
-      list += [
-        c.tripProgressBar.leadingAnchor.constraint(
-          equalTo: safe.leadingAnchor, constant: NavigationStyleValues.elementHorizontalPadding),
-        c.tripProgressBar.bottomAnchor.constraint(equalTo: mapView.bottomAnchor, constant: -210),
-        c.tripProgressBar.topAnchor.constraint(
-          greaterThanOrEqualTo: mapView.topAnchor, constant: 170),
-        c.tripProgressBar.heightAnchor.constraint(lessThanOrEqualToConstant: 400), tall,
-      ]
+      list += tripProgressBarConstraints(c)
     }
     add(c.viewport)
+    var header: UIView?
     if guiding && settings.isNavigationHeaderEnabled {
-      add(c.turnCard)
-      header = c.turnCard
-      list += [
-        c.turnCard.topAnchor.constraint(equalTo: mapView.topAnchor),
-        c.turnCard.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
-      ]
-      // The accessory view replaces the card's secondary row (Guides/Spec.md §12.3).
-      var accessoryShown = false
-      if let accessory = mapView.headerAccessory,
-        let height = accessoryHeight(accessory, width: c.context.cardWidth)
-      {
-        let isNew = shownAccessory !== accessory
-        shownAccessory = accessory
-        add(accessory)
-        header = accessory
-        accessoryShown = true
-        list += [
-          accessory.topAnchor.constraint(equalTo: c.turnCard.bottomAnchor),
-          accessory.leadingAnchor.constraint(equalTo: c.turnCard.leadingAnchor),
-          accessory.widthAnchor.constraint(equalTo: c.turnCard.widthAnchor),
-          accessory.heightAnchor.constraint(equalToConstant: height),
-        ]
-        if isNew && mapView.window != nil {
-          accessory.alpha = 0
-          UIView.animate(withDuration: GMSMapView.compassFadeDuration) { accessory.alpha = 1 }
-        } else if accessory.alpha != 1 {
-          accessory.alpha = 1
-        }
-      }
-      c.turnCard.showsSecondaryRow = !accessoryShown
-      if !accessoryShown { shownAccessory = nil }
+      header = layOutHeader(c, into: &list)
     }
+    var footer: UIView?
     if guiding && settings.isNavigationFooterEnabled {
       add(c.etaCard)
       footer = c.etaCard
@@ -206,39 +165,120 @@ final class BuiltInLayout {
       ]
     }
     resetGuides(header: header, footer: footer)
-    let top = header?.bottomAnchor ?? safe.topAnchor
-    // The viewport keeps the padding from the header and footer, and where they are absent
-    // the padding combined with the safe area (`paddingAdjustmentBehavior`).
+    list += viewportConstraints(c, header: header, footer: footer)
+    list += controlConstraints(c, below: header?.bottomAnchor, guiding: guiding)
+    constraints = list
+    NSLayoutConstraint.activate(list)
+    if let prompt = mapView.promptView { place(prompt) }
+    mapView.updateCompass(animated: false)
+  }
+
+  /// Adds the trip progress bar on the leading side, between the header's room and the
+  /// footer's (Guides/Spec.md §12.6).
+  private func tripProgressBarConstraints(_ c: NavigationComponents) -> [NSLayoutConstraint] {
+    let safe = mapView.safeAreaLayoutGuide
+    add(c.tripProgressBar)
+    let tall = c.tripProgressBar.heightAnchor.constraint(equalToConstant: 400)
+    tall.priority = .defaultLow
+    return [
+      c.tripProgressBar.leadingAnchor.constraint(
+        equalTo: safe.leadingAnchor, constant: NavigationStyleValues.elementHorizontalPadding),
+      c.tripProgressBar.bottomAnchor.constraint(equalTo: mapView.bottomAnchor, constant: -210),
+      c.tripProgressBar.topAnchor.constraint(
+        greaterThanOrEqualTo: mapView.topAnchor, constant: 170),
+      c.tripProgressBar.heightAnchor.constraint(lessThanOrEqualToConstant: 400), tall,
+    ]
+  }
+
+  /// Adds the turn card at the top and, when the app set one that fits, the accessory view
+  /// below it; returns the lowest of them (the header).
+  private func layOutHeader(
+    _ c: NavigationComponents, into list: inout [NSLayoutConstraint]
+  ) -> UIView {
+    add(c.turnCard)
+    var header: UIView = c.turnCard
+    list += [
+      c.turnCard.topAnchor.constraint(equalTo: mapView.topAnchor),
+      c.turnCard.leadingAnchor.constraint(equalTo: mapView.leadingAnchor),
+    ]
+    // The accessory view replaces the card's secondary row (Guides/Spec.md §12.3).
+    var accessoryShown = false
+    if let accessory = mapView.headerAccessory,
+      let height = accessoryHeight(accessory, width: c.context.cardWidth)
+    {
+      let isNew = shownAccessory !== accessory
+      shownAccessory = accessory
+      add(accessory)
+      header = accessory
+      accessoryShown = true
+      list += [
+        accessory.topAnchor.constraint(equalTo: c.turnCard.bottomAnchor),
+        accessory.leadingAnchor.constraint(equalTo: c.turnCard.leadingAnchor),
+        accessory.widthAnchor.constraint(equalTo: c.turnCard.widthAnchor),
+        accessory.heightAnchor.constraint(equalToConstant: height),
+      ]
+      if isNew && mapView.window != nil {
+        accessory.alpha = 0
+        UIView.animate(withDuration: GMSMapView.compassFadeDuration) { accessory.alpha = 1 }
+      } else if accessory.alpha != 1 {
+        accessory.alpha = 1
+      }
+    }
+    c.turnCard.showsSecondaryRow = !accessoryShown
+    if !accessoryShown { shownAccessory = nil }
+    return header
+  }
+
+  /// The content guide above the footer, and the viewport between the header and it: the
+  /// viewport keeps the padding from the header and footer, and where they are absent the
+  /// padding combined with the safe area (`paddingAdjustmentBehavior`).
+  private func viewportConstraints(
+    _ c: NavigationComponents, header: UIView?, footer: UIView?
+  ) -> [NSLayoutConstraint] {
+    let safe = mapView.safeAreaLayoutGuide
+    let pad = mapView.padding
     let inset = mapView.adjustedPadding
     let safeInsets = mapView.safeAreaInsets
     let below = footer?.topAnchor ?? mapView.bottomAnchor
     let belowInset = footer == nil ? inset.bottom - pad.bottom : 0
     let low = contentGuide.bottomAnchor.constraint(equalTo: below, constant: -belowInset)
     low.priority = .defaultLow
-    list += [
+    let content = [
       contentGuide.heightAnchor.constraint(equalToConstant: 0),
       contentGuide.bottomAnchor.constraint(lessThanOrEqualTo: below, constant: -belowInset), low,
     ]
-    let bottom = contentGuide.topAnchor
     let viewportTop =
       header.map { c.viewport.topAnchor.constraint(equalTo: $0.bottomAnchor, constant: pad.top) }
       ?? c.viewport.topAnchor.constraint(equalTo: mapView.topAnchor, constant: inset.top)
-    list += [
+    return content + [
       viewportTop,
-      c.viewport.bottomAnchor.constraint(equalTo: bottom, constant: -pad.bottom),
+      c.viewport.bottomAnchor.constraint(equalTo: contentGuide.topAnchor, constant: -pad.bottom),
       c.viewport.leadingAnchor.constraint(
         equalTo: safe.leadingAnchor, constant: inset.left - safeInsets.left),
       c.viewport.trailingAnchor.constraint(
         equalTo: safe.trailingAnchor, constant: safeInsets.right - inset.right),
     ]
+  }
+
+  /// Adds the logo, the bottom buttons, the compass and the speed widget between the header
+  /// (`below` it, else the safe area's top) and the content's bottom. Buttons and the speed
+  /// widget sit in hiding stacks so that, when a prompt or a short screen leaves no room
+  /// between the header and the content bottom, they hide instead of overlapping the cards,
+  /// the prompt or each other.
+  private func controlConstraints(
+    _ c: NavigationComponents, below headerBottom: NSLayoutYAxisAnchor?, guiding: Bool
+  ) -> [NSLayoutConstraint] {
+    let settings = mapView.settings
+    let safe = mapView.safeAreaLayoutGuide
+    let pad = mapView.padding
+    let margin = NavigationStyleValues.buttonHorizontalPadding
+    let top = headerBottom ?? safe.topAnchor
+    let bottom = contentGuide.topAnchor
     add(c.logo)
-    list += [
+    var list = [
       c.logo.leadingAnchor.constraint(equalTo: safe.leadingAnchor, constant: margin + pad.left),
       c.logo.bottomAnchor.constraint(equalTo: bottom, constant: -margin - pad.bottom),
     ]
-    // Buttons and the speed widget sit in hiding stacks so that, when a prompt or a short
-    // screen leaves no room between the header and the content bottom, they hide instead of
-    // overlapping the cards, the prompt or each other.
     let trailing = -margin - pad.right
     var bottomButtons: [UIView] = []
     if guiding && settings.isNavigationReportIncidentButtonEnabled {
@@ -286,10 +326,7 @@ final class BuiltInLayout {
         speedStack.bottomAnchor.constraint(equalTo: c.logo.topAnchor, constant: -margin),
       ]
     }
-    constraints = list
-    NSLayoutConstraint.activate(list)
-    if let prompt = mapView.promptView { place(prompt) }
-    mapView.updateCompass(animated: false)
+    return list
   }
 
   /// Fades out an accessory view that is being replaced or removed (Guides/Spec.md §12.3):

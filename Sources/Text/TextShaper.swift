@@ -25,17 +25,9 @@ public final class TextShaper: @unchecked Sendable {
 
   /// A shaper with its own font map.
   public init() {
-    let map = pango_cairo_font_map_new()!
-    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
-    fontMap = map
-    context = pango_font_map_create_context(map)
-    pango_context_set_round_glyph_positions(context, 0)
-    let options = cairo_font_options_create()
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-    pango_cairo_context_set_font_options(context, options)
-    cairo_font_options_destroy(options)
+    let made = PangoLayoutSetup.makeContext()
+    fontMap = made.fontMap
+    context = made.context
   }
 
   deinit {
@@ -97,26 +89,14 @@ public final class TextShaper: @unchecked Sendable {
     where !wanted.families.contains(where: { hasFamilyLocked($0) }) {
       throw .fontFamilyNotFound(wanted.family)
     }
-    let layout = pango_layout_new(context)!
-    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-    configure(
-      layout, text: text, font: font, maxWidth: maxWidth, maxLines: maxLines,
+    let layout = PangoLayoutSetup.makeLayout(
+      in: context, text: text, font: font, spans: spans, maxWidth: maxWidth, maxLines: maxLines,
       lineBreakMode: lineBreakMode, alignment: alignment)
-    if !spans.isEmpty { Self.applyAttributes(spans, to: layout) }
+    defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
     return read(layout, text: text, maxLines: maxLines)
   }
 
   // MARK: - Pango
-
-  private static func pangoDescription(_ font: FontDescription) -> OpaquePointer {
-    let desc = pango_font_description_new()!
-    pango_font_description_set_family(desc, font.family)
-    pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
-    let weight = font.weight.rawValue.isFinite ? min(max(font.weight.rawValue, 1), 1000) : 400
-    pango_font_description_set_weight(desc, PangoWeight(UInt32(weight.rounded())))
-    pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-    return desc
-  }
 
   /// Puts the spans on a Pango layout as an attribute list (font descriptions, foreground
   /// colour and alpha), the way measuring does, so a renderer that draws the layout shows what
@@ -140,7 +120,7 @@ public final class TextShaper: @unchecked Sendable {
     }
     for span in spans where !span.utf8Range.isEmpty {
       if let font = span.font {
-        let desc = Self.pangoDescription(font)
+        let desc = PangoLayoutSetup.pangoDescription(font)
         insert(pango_attr_font_desc_new(desc), span)
         pango_font_description_free(desc)
       }
@@ -152,42 +132,6 @@ public final class TextShaper: @unchecked Sendable {
       }
     }
     pango_layout_set_attributes(layout, list)
-  }
-
-  private func configure(
-    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
-    maxLines: Int, lineBreakMode: TextLineBreakMode, alignment: TextAlignment
-  ) {
-    let desc = Self.pangoDescription(font)
-    defer { pango_font_description_free(desc) }
-    pango_layout_set_font_description(layout, desc)
-    pango_layout_set_text(layout, text, -1)
-    pango_layout_set_auto_dir(layout, 1)
-    if let maxWidth {
-      let units = min((maxWidth * Double(PANGO_SCALE)).rounded(.down), Double(Int32.max))
-      pango_layout_set_width(layout, Int32(units))
-    } else {
-      pango_layout_set_width(layout, -1)
-    }
-    pango_layout_set_wrap(
-      layout, lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
-    switch lineBreakMode {
-    case .byTruncatingHead: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
-    case .byTruncatingMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
-    case .byTruncatingTail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
-    }
-    // A negative height limits lines per paragraph when ellipsizing; with no line limit,
-    // an unbounded height keeps every line (Pango would otherwise ellipsize to one line).
-    pango_layout_set_height(layout, maxLines > 0 ? -Int32(clamping: maxLines) : Int32.max)
-    switch alignment {
-    case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-    case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-    case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-    case .justified:
-      pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-      pango_layout_set_justify(layout, 1)
-    }
   }
 
   private func read(_ layout: OpaquePointer, text: String, maxLines: Int) -> TextMeasurement {

@@ -3,9 +3,9 @@ import CPango
 import Foundation
 import Text
 
-/// Draws a `UILabel`'s text with Pango, configured exactly as `TextShaper` measures it
-/// (72 dpi, unhinted, fractional positions, the same wrapping, ellipsizing and line limit),
-/// so the drawn lines are the measured ones.
+/// Draws a `UILabel`'s text with Pango layouts made by `PangoLayoutSetup`, as `TextShaper`
+/// measures it (72 dpi, unhinted, fractional positions, the same font, wrapping, ellipsizing,
+/// line limit and attributes), so the drawn lines are the measured ones by construction.
 @MainActor
 package final class LabelPainter {
   package static let shared = LabelPainter()
@@ -14,17 +14,9 @@ package final class LabelPainter {
   private let context: OpaquePointer
 
   private init() {
-    let map = pango_cairo_font_map_new()!
-    pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
-    fontMap = map
-    context = pango_font_map_create_context(map)
-    pango_context_set_round_glyph_positions(context, 0)
-    let options = cairo_font_options_create()
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-    pango_cairo_context_set_font_options(context, options)
-    cairo_font_options_destroy(options)
+    let made = PangoLayoutSetup.makeContext()
+    fontMap = made.fontMap
+    context = made.context
   }
 
   /// A label's Pango layout as it is drawn.
@@ -121,19 +113,20 @@ package final class LabelPainter {
       ? Double(label.preferredMaxLayoutWidth > 0 ? label.preferredMaxLayoutWidth : bounds.width)
       : (truncates ? Double(bounds.width) : nil)
     let prepared = Prepared(
-      layout: pango_layout_new(context)!, lines: requestedLines, wrapWidth: wrapWidth)
+      layout: PangoLayoutSetup.makeLayout(
+        in: context, text: text, font: font, spans: spans, alpha: alpha, maxWidth: wrapWidth,
+        maxLines: requestedLines, lineBreakMode: mode),
+      lines: requestedLines, wrapWidth: wrapWidth)
     let layout = prepared.layout
-    configure(
-      layout, text: text, font: font, maxWidth: wrapWidth, maxLines: requestedLines, mode: mode)
-    if !spans.isEmpty { TextShaper.applyAttributes(spans, alpha: alpha, to: layout) }
     // As UIKit, a label shorter than its text shows only the lines that fit (at least one),
     // ellipsizing the last one in a truncating mode.
     let fitting = Self.fittingLineCount(
       layout, height: Double(bounds.height), maxLines: requestedLines)
     if fitting < Self.shownLineCount(layout, maxLines: requestedLines) {
       prepared.lines = fitting
-      configure(
-        layout, text: text, font: font, maxWidth: wrapWidth, maxLines: fitting, mode: mode)
+      PangoLayoutSetup.configure(
+        layout, text: text, font: font, maxWidth: wrapWidth, maxLines: fitting,
+        lineBreakMode: mode)
     }
     prepared.rtl = Self.isRightToLeft(layout)
     prepared.naturalRight =
@@ -161,24 +154,8 @@ package final class LabelPainter {
     let layout = prepared.layout
     let lines = prepared.lines
     let bounds = label.bounds
-    var logical = PangoRectangle()
-    pango_layout_get_extents(layout, nil, &logical)
     let scale = Double(PANGO_SCALE)
-    let textHeight = Self.shownHeight(layout, maxLines: lines)
-    var x = 0.0
-    if prepared.wrapWidth == nil {
-      let width = Double(logical.width) / scale
-      x = Self.offset(
-        width: width, in: Double(bounds.width), label.textAlignment,
-        rtl: prepared.naturalRight)
-    }
-    // Like UILabel, one line is centred in the bounds even when it is taller than them (a
-    // fallback font's tall line box, as Arabic's in a Latin-sized label, then loses equal
-    // parts of its empty ascent and descent, not the glyphs); several lines start at the top.
-    let lineCount = Int(pango_layout_get_line_count(layout))
-    let shownLines = lines > 0 ? min(lines, lineCount) : lineCount
-    let centred = (Double(bounds.height) - textHeight) / 2
-    let y = shownLines <= 1 ? centred : max(0, centred)
+    let (x, y) = origin(of: prepared, in: label)
     cairo_save(cr)
     cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
     cairo_clip(cr)
@@ -204,6 +181,54 @@ package final class LabelPainter {
       pango_cairo_show_layout(cr, layout)
     }
     cairo_restore(cr)
+  }
+
+  /// Where `label`'s prepared layout is drawn in its bounds: one unwrapped line placed by
+  /// the label's alignment, and the text centred vertically as ``draw(_:in:opacity:)`` does.
+  private func origin(of prepared: Prepared, in label: UILabel) -> (x: Double, y: Double) {
+    let layout = prepared.layout
+    let bounds = label.bounds
+    var x = 0.0
+    if prepared.wrapWidth == nil {
+      var logical = PangoRectangle()
+      pango_layout_get_extents(layout, nil, &logical)
+      let width = Double(logical.width) / Double(PANGO_SCALE)
+      x = Self.offset(
+        width: width, in: Double(bounds.width), label.textAlignment,
+        rtl: prepared.naturalRight)
+    }
+    // Like UILabel, one line is centred in the bounds even when it is taller than them (a
+    // fallback font's tall line box, as Arabic's in a Latin-sized label, then loses equal
+    // parts of its empty ascent and descent, not the glyphs); several lines start at the top.
+    let textHeight = Self.shownHeight(layout, maxLines: prepared.lines)
+    let lineCount = Int(pango_layout_get_line_count(layout))
+    let shownLines = prepared.lines > 0 ? min(prepared.lines, lineCount) : lineCount
+    let centred = (Double(bounds.height) - textHeight) / 2
+    return (x, shownLines <= 1 ? centred : max(0, centred))
+  }
+
+  /// The box of the ink ``draw(_:in:opacity:)`` lays down for `label`'s shown lines, in the
+  /// label's coordinates before its clip; `nil` for a label that draws nothing.
+  package func drawnInkBox(_ label: UILabel) -> CGRect? {
+    guard let prepared = prepare(label) else { return nil }
+    let (x, y) = origin(of: prepared, in: label)
+    let scale = Double(PANGO_SCALE)
+    let iter = pango_layout_get_iter(prepared.layout)!
+    defer { pango_layout_iter_free(iter) }
+    var box: CGRect?
+    var shown = 0
+    repeat {
+      if prepared.lines > 0, shown >= prepared.lines { break }
+      var ink = PangoRectangle()
+      pango_layout_iter_get_line_extents(iter, &ink, nil)
+      shown += 1
+      guard ink.width > 0, ink.height > 0 else { continue }
+      let line = CGRect(
+        x: x + Double(ink.x) / scale, y: y + Double(ink.y) / scale,
+        width: Double(ink.width) / scale, height: Double(ink.height) / scale)
+      box = box?.union(line) ?? line
+    } while pango_layout_iter_next_line(iter) != 0
+    return box
   }
 
   private struct ExtentsKey: Hashable {
@@ -262,12 +287,10 @@ package final class LabelPainter {
   package func makeLayout(_ text: String, size: Double, weight: FontWeight = .regular)
     -> OpaquePointer
   {
-    let layout = pango_layout_new(context)!
-    configure(
-      layout, text: text,
+    PangoLayoutSetup.makeLayout(
+      in: context, text: text,
       font: FontDescription(family: UIFont.systemFontFamily, size: size, weight: weight),
-      maxWidth: nil, maxLines: 1, mode: .byClipping)
-    return layout
+      maxWidth: nil, maxLines: 1, lineBreakMode: .byClipping)
   }
 
   /// A layout of `text` in `font`, wrapped at `maxWidth` when given (UIKit's string
@@ -275,39 +298,9 @@ package final class LabelPainter {
   package func makeLayout(_ text: String, font: FontDescription, maxWidth: Double?)
     -> OpaquePointer
   {
-    let layout = pango_layout_new(context)!
-    configure(
-      layout, text: text, font: font, maxWidth: maxWidth, maxLines: 0, mode: .byWordWrapping)
-    return layout
-  }
-
-  /// The same settings as `TextShaper.configure`.
-  private func configure(
-    _ layout: OpaquePointer, text: String, font: FontDescription, maxWidth: Double?,
-    maxLines: Int, mode: TextLineBreakMode
-  ) {
-    let desc = pango_font_description_new()
-    defer { pango_font_description_free(desc) }
-    pango_font_description_set_family(desc, font.family)
-    pango_font_description_set_absolute_size(desc, font.size * Double(PANGO_SCALE))
-    pango_font_description_set_weight(desc, PangoWeight(UInt32(font.weight.rawValue.rounded())))
-    pango_font_description_set_style(desc, font.isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-    pango_layout_set_font_description(layout, desc)
-    pango_layout_set_text(layout, text, -1)
-    pango_layout_set_auto_dir(layout, 1)
-    if let maxWidth {
-      pango_layout_set_width(layout, Int32((max(maxWidth, 1) * Double(PANGO_SCALE)).rounded(.down)))
-    } else {
-      pango_layout_set_width(layout, -1)
-    }
-    pango_layout_set_wrap(layout, mode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
-    switch mode {
-    case .byTruncatingHead: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
-    case .byTruncatingMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
-    case .byTruncatingTail: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-    default: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
-    }
-    pango_layout_set_height(layout, maxLines > 0 ? -Int32(clamping: maxLines) : Int32.max)
+    PangoLayoutSetup.makeLayout(
+      in: context, text: text, font: font, maxWidth: maxWidth, maxLines: 0,
+      lineBreakMode: .byWordWrapping)
   }
 
   /// Line alignment inside the wrap width. Pango flips left and right for right-to-left

@@ -53,6 +53,31 @@ import ViewKit
     #expect(drawn.count > 1)
   }
 
+  /// The ink a label draws lies within the size it measured (the drawn layout is the
+  /// measured one by construction), for Latin, Arabic and Chinese, on one line and wrapped.
+  @Test(arguments: [
+    ("Boulevard Louis II", 1),
+    ("شارع مونت كارلو", 1),
+    ("摩納哥蒙地卡羅大道", 1),
+    ("Quai Albert 1er et Boulevard Louis II jusqu'au Casino de Monte-Carlo", 0),
+    ("شارع مونت كارلو من الميناء حتى الكازينو في موناكو", 0),
+    ("摩納哥蒙地卡羅大道從港口到賭場", 0),
+  ])
+  func drawnInkLiesWithinTheMeasuredSize(text: String, lines: Int) throws {
+    let label = label(text, frame: .zero, lines: lines)
+    let measured = label.sizeThatFits(CGSize(width: 120, height: 1000))
+    label.frame = CGRect(origin: .zero, size: measured)
+    _ = window(label)
+    let ink = try #require(LabelPainter.shared.drawnInkBox(label))
+    // A glyph's ink may overhang its advance by a little (the hook of a "j" opening a line
+    // reaches 0.8 pt left of it), as on iOS; a line wrapped elsewhere goes far beyond.
+    let allowed = CGRect(origin: .zero, size: measured).insetBy(dx: -1, dy: -1)
+    #expect(allowed.contains(ink), "ink \(ink) outside the measured \(measured)")
+    // Wide enough to matter: most of the measured width is inked.
+    #expect(ink.width > measured.width / 2)
+    if lines == 0 { #expect(LabelPainter.shared.lineRanges(label).count > 1) }
+  }
+
   @Test func naturalAlignmentFollowsTheTextDirection() throws {
     let ltr = label("Monaco", frame: CGRect(x: 0, y: 0, width: 200, height: 80))
     let ltrInk = try #require(inkColumns(try Renderer().raster(window: window(ltr))))

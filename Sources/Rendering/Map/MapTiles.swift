@@ -453,14 +453,15 @@ enum MapTileCompositor {
     into destination: UnsafeMutablePointer<UInt8>,
     stride: Int, width: Int, rows: Range<Int>, skipping: [ParallelMapRaster.PixelBox] = []
   ) {
-    let shift = MapTileCache.tileShift
-    let size = MapTileCache.tileSize
     let one = 65536.0
     // Steps along a row, 16.16 fixed point.
     let stepX = Int((toTiles.xx * one).rounded())
     let stepY = Int((toTiles.yx * one).rounded())
+    // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
+    let shiftBack = filter == .bilinear ? 0.5 : 0
     grid.table.withUnsafeBufferPointer { table in
       grid.flat.withUnsafeBufferPointer { flatTable in
+        let tiles = Tiles(grid: grid, pixels: table, flat: flatTable)
         // Blocks of columns, so the tile pixels one block reads stay in the cache from one
         // row to the next (a rotated row crosses many tile rows), wide enough that the
         // destination is written in long runs: narrow blocks write each row in short pieces
@@ -472,136 +473,201 @@ enum MapTileCompositor {
           for row in rows {
             // The first pixel's centre, less half a pixel (sample at pixel centres).
             let (sx, sy) = toTiles.apply(Double(firstColumn) + 0.5, Double(row) + 0.5)
-            // Nearest: the pixel the centre falls in (no half-pixel shift, weights unused).
-            let shiftBack = filter == .bilinear ? 0.5 : 0
             let startX = Int(((sx - shiftBack) * one).rounded())
             let startY = Int(((sy - shiftBack) * one).rounded())
             let out = UnsafeMutableRawPointer(destination + row * stride)
               .assumingMemoryBound(to: UInt32.self)
             // The block's columns less those the boxes covering this row skip, one segment
             // at a time (no allocation per row).
-            let blockEnd = lastColumn
             var next = firstColumn
-            while next < blockEnd {
-              var moved = true
-              while moved {
-                moved = false
-                for box in skipping
-                where box.y0 <= row && row < box.y1 && box.x0 <= next && next < box.x1 {
-                  next = box.x1
-                  moved = true
-                }
-              }
-              guard next < blockEnd else { break }
-              var end = blockEnd
-              for box in skipping where box.y0 <= row && row < box.y1 && box.x0 > next {
-                end = min(end, box.x0)
-              }
-              let segment = next..<end
-              next = end
-              var fx = startX &+ stepX &* (segment.lowerBound - firstColumn)
-              var fy = startY &+ stepY &* (segment.lowerBound - firstColumn)
-              let lastColumn = segment.upperBound
-              // Runs of pixels whose samples lie in one tile: the tile is looked up once per run.
-              var column = segment.lowerBound
-              while column < lastColumn {
-                let tileX = (fx >> 16) >> shift
-                let tileY = (fy >> 16) >> shift
-                // How many more pixels stay in this tile along x and along y (16.16 steps).
-                let run = min(
-                  lastColumn - column,
-                  1 + stepsWithin(fx, step: stepX, low: tileX << (shift + 16), size: size << 16),
-                  1 + stepsWithin(fy, step: stepY, low: tileY << (shift + 16), size: size << 16))
-                let tx = tileX - grid.x0
-                let ty = tileY - grid.y0
-                let found =
-                  tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
-                  ? table[ty * grid.columns + tx] : nil
-                guard let pixels = found else {
-                  for c in column..<(column + run) { out[c] = grid.fallback }
-                  fx &+= stepX &* run
-                  fy &+= stepY &* run
-                  column += run
-                  continue
-                }
-                // A sample's pixel in the tile: its block, and its place in the block.
-                let flatShift = MapTileCache.flatShift
-                let perSide = MapTileCache.blocksPerSide
-                let side = MapTileCache.blockSide
-                let area = MapTileCache.blockArea
-                let originX = tileX << (shift + 16)
-                let originY = tileY << (shift + 16)
-                let inBlock = MapTileCache.flatBlock - 1
-                if filter == .nearest {
-                  for c in column..<(column + run) {
-                    let x = (fx &- originX) >> 16
-                    let y = (fy &- originY) >> 16
-                    let at =
-                      ((y >> flatShift) &* perSide &+ (x >> flatShift)) &* area &+ (y & inBlock)
-                      &* side &+ (x & inBlock)
-                    out[c] = pixels[at] | 0xFF00_0000
-                    fx &+= stepX
-                    fy &+= stepY
-                  }
-                  column += run
-                  continue
-                }
-                // Two pixels side by side in one 64-bit load (tiles are little-endian words).
-                let raw = UnsafeRawPointer(pixels)
-                let below = side &* 4
-                // Runs of pixels whose samples lie in one block: filled with its colour when it
-                // is flat, else weighed one by one.
-                let blocks = flatTable[ty * grid.columns + tx]!
-                let end = column + run
-                while column < end {
-                  let bx = (fx &- originX) >> (16 + flatShift)
-                  let by = (fy &- originY) >> (16 + flatShift)
-                  let steps = min(
-                    end - column,
-                    1
-                      + stepsWithin(
-                        fx, step: stepX, low: originX &+ bx << (16 + flatShift),
-                        size: 1 << (16 + flatShift)),
-                    1
-                      + stepsWithin(
-                        fy, step: stepY, low: originY &+ by << (16 + flatShift),
-                        size: 1 << (16 + flatShift)))
-                  let index = by &* perSide &+ bx
-                  let colour = blocks[index]
-                  if colour != 0 {
-                    (out + column).update(repeating: colour, count: steps)
-                    fx &+= stepX &* steps
-                    fy &+= stepY &* steps
-                    column += steps
-                    continue
-                  }
-                  // The block's first pixel, less its corner's place (16.16 bits dropped).
-                  let base =
-                    index &* area &- ((originY >> 16) &+ (by << flatShift)) &* side
-                    &- ((originX >> 16) &+ (bx << flatShift))
-                  for c in column..<(column + steps) {
-                    let at = ((fy >> 16) &* side &+ (fx >> 16) &+ base) &* 4
-                    let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                    let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
-                    // Four equal pixels need no weighing.
-                    if top == bottom,
-                      UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
-                    {
-                      out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
-                    } else {
-                      out[c] = OpaqueLanes.bilinear(
-                        top, bottom, UInt64((fx >> 8) & 0xFF), UInt64((fy >> 8) & 0xFF))
-                    }
-                    fx &+= stepX
-                    fy &+= stepY
-                  }
-                  column += steps
-                }
-              }
+            while let segment = nextSegment(
+              of: row, from: &next, before: lastColumn, skipping: skipping)
+            {
+              var walk = Walk(
+                fx: startX &+ stepX &* (segment.lowerBound - firstColumn),
+                fy: startY &+ stepY &* (segment.lowerBound - firstColumn), stepX: stepX,
+                stepY: stepY)
+              resampleSegment(segment, walk: &walk, tiles: tiles, filter: filter, into: out)
             }
           }
         }
       }
+    }
+  }
+
+  /// The tiles' pixel tables while a resampling reads them.
+  struct Tiles {
+    let grid: TileGrid
+    let pixels: UnsafeBufferPointer<UnsafePointer<UInt32>?>
+    let flat: UnsafeBufferPointer<UnsafePointer<UInt32>?>
+  }
+
+  /// A sample's place in tile pixels along a destination row (16.16 fixed point), and its
+  /// step from one destination pixel to the next.
+  struct Walk {
+    var fx: Int
+    var fy: Int
+    let stepX: Int
+    let stepY: Int
+
+    /// Moves `count` destination pixels on.
+    @inline(__always)
+    mutating func advance(_ count: Int = 1) {
+      fx &+= stepX &* count
+      fy &+= stepY &* count
+    }
+  }
+
+  /// The next columns of `row` from `next` up to `end` that no box of `skipping` covers, or
+  /// `nil` when none are left; `next` moves past them.
+  @inline(__always)
+  static func nextSegment(
+    of row: Int, from next: inout Int, before end: Int, skipping: [ParallelMapRaster.PixelBox]
+  ) -> Range<Int>? {
+    var moved = true
+    while moved {
+      moved = false
+      for box in skipping
+      where box.y0 <= row && row < box.y1 && box.x0 <= next && next < box.x1 {
+        next = box.x1
+        moved = true
+      }
+    }
+    guard next < end else { return nil }
+    var segmentEnd = end
+    for box in skipping where box.y0 <= row && row < box.y1 && box.x0 > next {
+      segmentEnd = min(segmentEnd, box.x0)
+    }
+    let segment = next..<segmentEnd
+    next = segmentEnd
+    return segment
+  }
+
+  /// Resamples the destination pixels `segment` of one row, in runs whose samples lie in one
+  /// tile (the tile is looked up once per run); a missing tile gives the fallback colour.
+  @inline(__always)
+  static func resampleSegment(
+    _ segment: Range<Int>, walk: inout Walk, tiles: Tiles, filter: MapTileFilter,
+    into out: UnsafeMutablePointer<UInt32>
+  ) {
+    let shift = MapTileCache.tileShift
+    let size = MapTileCache.tileSize
+    let grid = tiles.grid
+    let lastColumn = segment.upperBound
+    var column = segment.lowerBound
+    while column < lastColumn {
+      let tileX = (walk.fx >> 16) >> shift
+      let tileY = (walk.fy >> 16) >> shift
+      // How many more pixels stay in this tile along x and along y (16.16 steps).
+      let run = min(
+        lastColumn - column,
+        1 + stepsWithin(walk.fx, step: walk.stepX, low: tileX << (shift + 16), size: size << 16),
+        1 + stepsWithin(walk.fy, step: walk.stepY, low: tileY << (shift + 16), size: size << 16))
+      let tx = tileX - grid.x0
+      let ty = tileY - grid.y0
+      let found =
+        tx >= 0 && ty >= 0 && tx < grid.columns && ty < grid.rows
+        ? tiles.pixels[ty * grid.columns + tx] : nil
+      let columns = column..<(column + run)
+      column += run
+      guard let pixels = found else {
+        for c in columns { out[c] = grid.fallback }
+        walk.advance(run)
+        continue
+      }
+      let origin = (x: tileX << (shift + 16), y: tileY << (shift + 16))
+      if filter == .nearest {
+        sampleNearest(pixels, origin: origin, columns: columns, walk: &walk, into: out)
+      } else {
+        sampleBilinear(
+          pixels, blocks: tiles.flat[ty * grid.columns + tx]!, origin: origin, columns: columns,
+          walk: &walk, into: out)
+      }
+    }
+  }
+
+  /// The nearest tile pixel of each sample of `columns`, all in the tile `pixels` whose
+  /// first pixel is at `origin` (16.16 tile pixels).
+  @inline(__always)
+  static func sampleNearest(
+    _ pixels: UnsafePointer<UInt32>, origin: (x: Int, y: Int), columns: Range<Int>,
+    walk: inout Walk, into out: UnsafeMutablePointer<UInt32>
+  ) {
+    // A sample's pixel in the tile: its block, and its place in the block.
+    let flatShift = MapTileCache.flatShift
+    let perSide = MapTileCache.blocksPerSide
+    let side = MapTileCache.blockSide
+    let area = MapTileCache.blockArea
+    let inBlock = MapTileCache.flatBlock - 1
+    for c in columns {
+      let x = (walk.fx &- origin.x) >> 16
+      let y = (walk.fy &- origin.y) >> 16
+      let at =
+        ((y >> flatShift) &* perSide &+ (x >> flatShift)) &* area &+ (y & inBlock)
+        &* side &+ (x & inBlock)
+      out[c] = pixels[at] | 0xFF00_0000
+      walk.advance()
+    }
+  }
+
+  /// The bilinear samples of `columns`, all in the tile `pixels` whose first pixel is at
+  /// `origin` (16.16 tile pixels), in runs whose samples lie in one block: filled with its
+  /// colour when it is flat (`blocks`), else weighed one by one.
+  @inline(__always)
+  static func sampleBilinear(
+    _ pixels: UnsafePointer<UInt32>, blocks: UnsafePointer<UInt32>, origin: (x: Int, y: Int),
+    columns: Range<Int>, walk: inout Walk, into out: UnsafeMutablePointer<UInt32>
+  ) {
+    let flatShift = MapTileCache.flatShift
+    let perSide = MapTileCache.blocksPerSide
+    let side = MapTileCache.blockSide
+    let area = MapTileCache.blockArea
+    // Two pixels side by side in one 64-bit load (tiles are little-endian words).
+    let raw = UnsafeRawPointer(pixels)
+    let below = side &* 4
+    let end = columns.upperBound
+    var column = columns.lowerBound
+    while column < end {
+      let bx = (walk.fx &- origin.x) >> (16 + flatShift)
+      let by = (walk.fy &- origin.y) >> (16 + flatShift)
+      let steps = min(
+        end - column,
+        1
+          + stepsWithin(
+            walk.fx, step: walk.stepX, low: origin.x &+ bx << (16 + flatShift),
+            size: 1 << (16 + flatShift)),
+        1
+          + stepsWithin(
+            walk.fy, step: walk.stepY, low: origin.y &+ by << (16 + flatShift),
+            size: 1 << (16 + flatShift)))
+      let index = by &* perSide &+ bx
+      let colour = blocks[index]
+      if colour != 0 {
+        (out + column).update(repeating: colour, count: steps)
+        walk.advance(steps)
+        column += steps
+        continue
+      }
+      // The block's first pixel, less its corner's place (16.16 bits dropped).
+      let base =
+        index &* area &- ((origin.y >> 16) &+ (by << flatShift)) &* side
+        &- ((origin.x >> 16) &+ (bx << flatShift))
+      for c in column..<(column + steps) {
+        let at = ((walk.fy >> 16) &* side &+ (walk.fx >> 16) &+ base) &* 4
+        let top = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        let bottom = raw.loadUnaligned(fromByteOffset: at &+ below, as: UInt64.self)
+        // Four equal pixels need no weighing.
+        if top == bottom,
+          UInt32(truncatingIfNeeded: top) == UInt32(truncatingIfNeeded: top >> 32)
+        {
+          out[c] = UInt32(truncatingIfNeeded: top) | 0xFF00_0000
+        } else {
+          out[c] = OpaqueLanes.bilinear(
+            top, bottom, UInt64((walk.fx >> 8) & 0xFF), UInt64((walk.fy >> 8) & 0xFF))
+        }
+        walk.advance()
+      }
+      column += steps
     }
   }
 

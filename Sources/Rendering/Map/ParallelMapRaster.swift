@@ -47,147 +47,223 @@ enum ParallelMapRaster {
     guard painter.scene.paintsLand else { return (false, false) }
     // Kept tiles are flat and north up: a tilted camera's raised buildings are drawn directly.
     let tiles = painter.scene.camera.tilt > 0 ? nil : tiles
-    let cache = session.rasters
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(cr, &matrix)
-    guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - scale) < 1e-9,
-      abs(matrix.yy - scale) < 1e-9, size.width > 0, size.height > 0
+    guard
+      let place = Placement(
+        in: cr, size: size, anchor: anchor, scale: scale, visibleRows: visibleRows)
     else { return (false, false) }
-    // The view's rectangle and the anchor in device pixels.
-    var ax = Double(anchor.x)
-    var ay = Double(anchor.y)
-    cairo_user_to_device(cr, &ax, &ay)
-    var left = 0.0
-    var top = 0.0
-    cairo_user_to_device(cr, &left, &top)
-    let right = left + Double(size.width) * scale
-    let bottom = top + Double(size.height) * scale
-    guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return (false, false) }
-    let whole = (x: ax.rounded(.down), y: ay.rounded(.down))
-    let fraction = (x: ax - whole.x, y: ay - whole.y)
-    // The rows to draw: the visible ones in whole device pixels (rounded outwards), when
-    // they hold the anchor's pixel.
-    var shown = (top: top, bottom: bottom)
-    if let rows = visibleRows {
-      let rowsTop = max(top, (top + rows.top * scale).rounded(.down))
-      let rowsBottom = min(bottom, (top + rows.bottom * scale).rounded(.up))
-      if rowsTop <= whole.y, whole.y + 1 <= rowsBottom { shown = (rowsTop, rowsBottom) }
-    }
-    // Whole pixels the raster must reach from the anchor's pixel on each side.
-    let need = (
-      left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - shown.top).rounded(.up)),
-      right: Int((right - whole.x).rounded(.up)),
-      bottom: Int((shown.bottom - whole.y).rounded(.up))
-    )
-    // Street names are placed for the view's rectangle: a kept raster serves only the same
-    // rectangle around the anchor.
-    let view = (
-      left: left - whole.x, top: top - whole.y, right: right - whole.x, bottom: bottom - whole.y
-    )
+    let whole = (x: Int(place.whole.x), y: Int(place.whole.y))
     // From tiles, the pixels opaque views cover are not resampled (a kept raster then
     // serves only frames whose views cover the same pixels around the anchor).
     let skipped =
       tiles == nil || !shortcuts.skipsCoveredPixels
       ? []
       : covered.map { box in
-        (
-          x0: box.x0 - Int(whole.x), y0: box.y0 - Int(whole.y), x1: box.x1 - Int(whole.x),
-          y1: box.y1 - Int(whole.y)
-        )
+        (x0: box.x0 - whole.x, y0: box.y0 - whole.y, x1: box.x1 - whole.x, y1: box.y1 - whole.y)
       }
+    let view = place.view
     let key = MapRasterCache.Key(
-      scene: painter.scene, scale: scale, fractionX: fraction.x, fractionY: fraction.y,
+      scene: painter.scene, scale: scale, fractionX: place.fraction.x,
+      fractionY: place.fraction.y,
       view: [
-        view.left, view.top, view.right, view.bottom, shown.top - whole.y, shown.bottom - whole.y,
+        view.left, view.top, view.right, view.bottom, place.shown.top - place.whole.y,
+        place.shown.bottom - place.whole.y,
       ] + skipped.flatMap { [Double($0.x0), Double($0.y0), Double($0.x1), Double($0.y1)] },
       tiled: tiles)
+    let cache = session.rasters
     let raster: MapRasterCache.Raster
-    if let kept = cache.raster(for: key, reaching: need) {
+    if let kept = cache.raster(for: key, reaching: place.need) {
       raster = kept
     } else {
-      // Resampled tiles cost in proportion to the pixels: no margin for them; the direct
-      // drawing (also when the tiles do not fit their budget) has one.
-      let margin = Int((marginPoints * scale).rounded(.up))
-      let direct = (
-        left: need.left + margin, top: need.top + margin, right: need.right + margin,
-        bottom: need.bottom + margin
-      )
-      // Street names and alternatives go over the geometry (Pango is used on this thread
-      // only), in the view's user space: its origin at its pixel in the raster. From
-      // tiles, the names are laid out first and composited by the resampling threads,
-      // each into its band while the band's pixels are in the cache.
-      func viewContext(_ surface: OpaquePointer, reach: (left: Int, top: Int)) -> OpaquePointer {
-        let context = cairo_create(surface)!
-        cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
-        cairo_scale(context, scale, scale)
-        return context
-      }
-      // From tiles, the alternatives are stroked into each band after its names, on the
-      // band's thread (the view's user space, less the band's first row).
-      let viewOrigin = (x: Double(need.left) + view.left, y: Double(need.top) + view.top)
-      var alternatives: PlacedOverlay?
-      if !painter.scene.alternatives.isEmpty {
-        alternatives = PlacedOverlay(
-          userToDevice: cairo_matrix_t(
-            xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y),
-          body: { context in
-            var m = painter.matrix(anchor: anchor)
-            painter.paintAlternatives(in: context, matrix: &m)
-          })
-      }
-      let composed = tiles.flatMap { filter in
-        compose(
-          painter, reach: need, fraction: fraction, scale: scale, filter: filter,
-          session: session,
-          skipping: skipped.map { box in
-            (
-              x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
-              y1: box.y1 + need.top
-            )
-          },
-          overBands: alternatives,
-          streetNames: { surface in
-            let placements = LabelPlacements()
-            let context = viewContext(surface, reach: (need.left, need.top))
-            painter.paintStreetNames(
-              in: context, size: size, anchor: anchor, ownsRaster: true, placements: placements)
-            cairo_destroy(context)
-            return placements.items
-          })
-      }
       guard
-        let drawn = composed
-          ?? draw(painter, reach: direct, fraction: fraction, scale: scale, cache: cache)
-      else {
-        return (false, false)
-      }
-      let reach = drawn.reach
-      if composed == nil {
-        let context = viewContext(drawn.surface, reach: (reach.left, reach.top))
-        painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
-        cairo_destroy(context)
-      }
-      cairo_surface_flush(drawn.surface)
+        let drawn = freshRaster(
+          painter, place, size: size, anchor: anchor, scale: scale, tiles: tiles,
+          skipping: skipped, session: session)
+      else { return (false, false) }
       raster = drawn
       cache.keep(raster, for: key)
     }
-    // Blit at a whole-pixel offset, in device space, under the caller's clip.
+    let copied = blit(raster, place, into: cr, overlays: overlays)
+    return (true, copied && overlays != nil)
+  }
+
+  /// Where a map view's raster goes in device pixels: the anchor's whole pixel and its
+  /// fraction, the view's rectangle, the rows shown, and how far the raster must reach.
+  struct Placement {
+    /// The caller's user-to-device matrix.
+    let matrix: cairo_matrix_t
+    /// The anchor's pixel, and the anchor's place inside it.
+    let whole: (x: Double, y: Double)
+    let fraction: (x: Double, y: Double)
+    /// The view's rectangle in device pixels.
+    let left: Double
+    let top: Double
+    let right: Double
+    let bottom: Double
+    /// The rows drawn: the visible ones in whole device pixels.
+    let shown: (top: Double, bottom: Double)
+    /// Whole pixels the raster must reach from the anchor's pixel on each side.
+    let need: (left: Int, top: Int, right: Int, bottom: Int)
+    /// The view's rectangle around the anchor's pixel (street names are placed for it: a
+    /// kept raster serves only the same rectangle around the anchor).
+    let view: (left: Double, top: Double, right: Double, bottom: Double)
+
+    /// The placement of a view of `size` points whose camera centre is at `anchor`, in
+    /// `cr`'s user space at `scale`; `nil` when that space is rotated, not `scale`, or not
+    /// finite. With `visibleRows` (view points) only those rows are shown, when they hold
+    /// the anchor's pixel.
+    init?(
+      in cr: OpaquePointer, size: CGSize, anchor: CGPoint, scale: Double,
+      visibleRows: (top: Double, bottom: Double)?
+    ) {
+      var matrix = cairo_matrix_t()
+      cairo_get_matrix(cr, &matrix)
+      guard matrix.xy == 0, matrix.yx == 0, abs(matrix.xx - scale) < 1e-9,
+        abs(matrix.yy - scale) < 1e-9, size.width > 0, size.height > 0
+      else { return nil }
+      self.matrix = matrix
+      var ax = Double(anchor.x)
+      var ay = Double(anchor.y)
+      cairo_user_to_device(cr, &ax, &ay)
+      var left = 0.0
+      var top = 0.0
+      cairo_user_to_device(cr, &left, &top)
+      let right = left + Double(size.width) * scale
+      let bottom = top + Double(size.height) * scale
+      guard ax.isFinite, ay.isFinite, left.isFinite, top.isFinite else { return nil }
+      self.left = left
+      self.top = top
+      self.right = right
+      self.bottom = bottom
+      let whole = (x: ax.rounded(.down), y: ay.rounded(.down))
+      self.whole = whole
+      fraction = (x: ax - whole.x, y: ay - whole.y)
+      var shown = (top: top, bottom: bottom)
+      if let rows = visibleRows {
+        let rowsTop = max(top, (top + rows.top * scale).rounded(.down))
+        let rowsBottom = min(bottom, (top + rows.bottom * scale).rounded(.up))
+        if rowsTop <= whole.y, whole.y + 1 <= rowsBottom { shown = (rowsTop, rowsBottom) }
+      }
+      self.shown = shown
+      need = (
+        left: Int((whole.x - left).rounded(.up)), top: Int((whole.y - shown.top).rounded(.up)),
+        right: Int((right - whole.x).rounded(.up)),
+        bottom: Int((shown.bottom - whole.y).rounded(.up))
+      )
+      view = (
+        left: left - whole.x, top: top - whole.y, right: right - whole.x,
+        bottom: bottom - whole.y
+      )
+    }
+  }
+
+  /// A new raster of the map's geometry for `place`, with the street names and alternatives
+  /// over it: resampled from `session`'s tiles (leaving out `skipping`, boxes from the
+  /// anchor's pixel) when `tiles` is set and they fit their budget, else drawn directly with
+  /// a margin; `nil` when no surface could be made.
+  @MainActor
+  static func freshRaster(
+    _ painter: MapPainter, _ place: Placement, size: CGSize, anchor: CGPoint, scale: Double,
+    tiles: MapTileFilter?, skipping skipped: [PixelBox], session: RenderSession
+  ) -> MapRasterCache.Raster? {
+    let need = place.need
+    let view = place.view
+    // Resampled tiles cost in proportion to the pixels: no margin for them; the direct
+    // drawing (also when the tiles do not fit their budget) has one.
+    let margin = Int((marginPoints * scale).rounded(.up))
+    let direct = (
+      left: need.left + margin, top: need.top + margin, right: need.right + margin,
+      bottom: need.bottom + margin
+    )
+    // Street names and alternatives go over the geometry (Pango is used on this thread
+    // only), in the view's user space: its origin at its pixel in the raster. From
+    // tiles, the names are laid out first and composited by the resampling threads,
+    // each into its band while the band's pixels are in the cache.
+    func viewContext(_ surface: OpaquePointer, reach: (left: Int, top: Int)) -> OpaquePointer {
+      let context = cairo_create(surface)!
+      cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
+      cairo_scale(context, scale, scale)
+      return context
+    }
+    let composed = tiles.flatMap { filter in
+      compose(
+        painter, reach: need, fraction: place.fraction, scale: scale, filter: filter,
+        session: session,
+        skipping: skipped.map { box in
+          (
+            x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
+            y1: box.y1 + need.top
+          )
+        },
+        overBands: alternatives(painter, place, anchor: anchor, scale: scale),
+        streetNames: { surface in
+          let placements = LabelPlacements()
+          let context = viewContext(surface, reach: (need.left, need.top))
+          painter.paintStreetNames(
+            in: context, size: size, anchor: anchor, ownsRaster: true, placements: placements)
+          cairo_destroy(context)
+          return placements.items
+        })
+    }
+    guard
+      let drawn = composed
+        ?? draw(
+          painter, reach: direct, fraction: place.fraction, scale: scale,
+          cache: session.rasters)
+    else { return nil }
+    if composed == nil {
+      let context = viewContext(drawn.surface, reach: (drawn.reach.left, drawn.reach.top))
+      painter.paintUnderlays(in: context, size: size, anchor: anchor, ownsRaster: true)
+      cairo_destroy(context)
+    }
+    cairo_surface_flush(drawn.surface)
+    return drawn
+  }
+
+  /// The alternative routes stroked into each band of a raster resampled from tiles, after
+  /// its names, on the band's thread (the view's user space, less the band's first row);
+  /// `nil` without alternatives.
+  static func alternatives(
+    _ painter: MapPainter, _ place: Placement, anchor: CGPoint, scale: Double
+  ) -> PlacedOverlay? {
+    guard !painter.scene.alternatives.isEmpty else { return nil }
+    let viewOrigin = (
+      x: Double(place.need.left) + place.view.left, y: Double(place.need.top) + place.view.top
+    )
+    return PlacedOverlay(
+      userToDevice: cairo_matrix_t(
+        xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y),
+      body: { context in
+        var m = painter.matrix(anchor: anchor)
+        painter.paintAlternatives(in: context, matrix: &m)
+      })
+  }
+
+  /// Blits `raster` at `place`'s whole-pixel offset, in device space, under the caller's
+  /// clip, with `overlays` drawn into each band of the copy on its thread; whether the copy
+  /// was ours (and the overlays drawn).
+  @MainActor
+  static func blit(
+    _ raster: MapRasterCache.Raster, _ place: Placement, into cr: OpaquePointer,
+    overlays: BandOverlay?
+  ) -> Bool {
     cairo_save(cr)
     cairo_identity_matrix(cr)
-    cairo_rectangle(cr, left, shown.top, right - left, shown.bottom - shown.top)
+    cairo_rectangle(
+      cr, place.left, place.shown.top, place.right - place.left,
+      place.shown.bottom - place.shown.top)
     cairo_clip(cr)
     let origin = (
-      x: Int(whole.x) - raster.reach.left, y: Int(whole.y) - raster.reach.top
+      x: Int(place.whole.x) - raster.reach.left, y: Int(place.whole.y) - raster.reach.top
     )
     let copied = copy(
       raster, at: origin, into: cr,
-      overlays: overlays.map { PlacedOverlay(userToDevice: matrix, body: $0) })
+      overlays: overlays.map { PlacedOverlay(userToDevice: place.matrix, body: $0) })
     if !copied {
       cairo_set_source_surface(cr, raster.surface, Double(origin.x), Double(origin.y))
       cairo_paint(cr)
     }
     cairo_restore(cr)
-    return (true, copied && overlays != nil)
+    return copied
   }
 
   /// Something drawn over the map in a band of rows on the thread that filled the band:

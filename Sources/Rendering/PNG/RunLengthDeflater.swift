@@ -105,45 +105,153 @@ struct RunLengthDeflater {
   private mutating func deflate(_ input: UnsafePointer<UInt8>, count: Int, closing: Bool) {
     // Runs and their Adler-32 sums stay far from overflowing below 2^24 bytes a piece.
     precondition(count < 1 << 24, "a piece of at most 16 MiB")
-    let literals = Self.literalTable
-    let lengths = Self.lengthTable
+    // A local copy of the writing state, so the loop keeps it in registers.
+    var tokens = Tokens(
+      literals: Self.literalTable, lengths: Self.lengthTable, out: out, written: written,
+      accumulator: accumulator, filled: filled, s1: s1, s2: s2)
     let raw = UnsafeRawPointer(input)
-    let out = self.out
-    // Locals, so the loop keeps them in registers.
-    var written = self.written
-    var accumulator = self.accumulator
-    var filled = self.filled
-    var s1 = self.s1
-    var s2 = self.s2
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    // Tokens start where a byte differs from the one before it: bit p of a block's mask
+    // marks byte base + p so. Blocks of 64 bytes all equal to the byte before them (inside
+    // long runs) are passed over after a cheaper test. The token before byte 0 is the one
+    // left open by the last piece, if any: it goes on while its byte does.
+    let open = pendingLength > 0
+    var tokenByte = open ? pendingByte : UInt64(count > 0 ? input[0] : 0)
+    var start = -pendingLength
+    var base = 0
+    while base &+ 64 <= count {
+      let mask =
+        base == 0
+        ? Self.firstBlockStarts(raw, before: open ? tokenByte : UInt64(input[0]))
+        : Self.blockStarts(raw, at: base)
+      var rest = mask
+      while rest != 0 {
+        let p = base &+ rest.trailingZeroBitCount
+        rest &= rest &- 1
+        tokens.token(tokenByte, p &- start)
+        tokenByte = UInt64(input[p])
+        start = p
+      }
+      // Up to 64 tokens of at most 2^25 bytes in all since the last check.
+      if mask != 0 { tokens.reduce() }
+      base &+= 64
+    }
+    // The last bytes, one at a time.
+    var p = base
+    while p < count {
+      let byte = UInt64(input[p])
+      if byte != tokenByte || (p == 0 && !open) {
+        if p > start { tokens.token(tokenByte, p &- start) }
+        tokenByte = byte
+        start = p
+      }
+      p &+= 1
+    }
+    tokens.reduce()
+    // The last token stays open for the next piece (or `finish`), unless it grew long.
+    if count > start {
+      if closing || count &- start >= 1 << 22 {
+        tokens.token(tokenByte, count &- start)
+        pendingLength = 0
+      } else {
+        pendingByte = tokenByte
+        pendingLength = count &- start
+      }
+    }
+    written = tokens.written
+    accumulator = tokens.accumulator
+    filled = tokens.filled
+    s1 = tokens.s1 % 65521
+    s2 = tokens.s2 % 65521
+  }
 
-    @inline(__always) func put(_ bits: UInt64, _ n: UInt64) {
+  /// Bit k set where byte k of `word` is not zero.
+  @inline(__always)
+  private static func nonzeroBytes(_ word: UInt64) -> UInt64 {
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let high = (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & highs
+    return ((high &>> 7) &* 0x0102_0408_1020_4080) &>> 56
+  }
+
+  /// The token starts among the first 64 bytes at `raw`: bit k set where byte k differs
+  /// from the byte before it (`before` for byte 0).
+  @inline(__always)
+  private static func firstBlockStarts(_ raw: UnsafeRawPointer, before: UInt64) -> UInt64 {
+    let word = raw.loadUnaligned(as: UInt64.self)
+    var mask = nonzeroBytes(word ^ (word &<< 8 | before))
+    for k in 1..<8 {
+      let x =
+        raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self)
+        ^ raw.loadUnaligned(fromByteOffset: 8 &* k &- 1, as: UInt64.self)
+      mask |= nonzeroBytes(x) &<< UInt64(8 &* k)
+    }
+    return mask
+  }
+
+  /// The token starts among the 64 bytes from `base` (over 0): bit k set where byte
+  /// `base + k` differs from the byte before it; 0 after eight comparisons when all equal
+  /// the byte before `base`.
+  @inline(__always)
+  private static func blockStarts(_ raw: UnsafeRawPointer, at base: Int) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let pattern = UInt64(raw.load(fromByteOffset: base &- 1, as: UInt8.self)) &* ones
+    var differs: UInt64 = 0
+    for k in 0..<8 {
+      differs |= raw.loadUnaligned(fromByteOffset: base &+ 8 &* k, as: UInt64.self) ^ pattern
+    }
+    guard differs != 0 else { return 0 }
+    var mask: UInt64 = 0
+    for k in 0..<8 {
+      let offset = base &+ 8 &* k
+      let x =
+        raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        ^ raw.loadUnaligned(fromByteOffset: offset &- 1, as: UInt64.self)
+      mask |= nonzeroBytes(x) &<< UInt64(8 &* k)
+    }
+    return mask
+  }
+
+  /// The tokens' writer: fixed codes into a 64-bit bit buffer stored eight bytes at a time,
+  /// and the Adler-32 sums of the bytes the tokens stand for.
+  private struct Tokens {
+    let literals: UnsafePointer<UInt32>
+    let lengths: UnsafePointer<UInt64>
+    let out: UnsafeMutablePointer<UInt8>
+    var written: Int
+    var accumulator: UInt64
+    var filled: UInt64
+    var s1: UInt64
+    var s2: UInt64
+
+    @inline(__always) mutating func put(_ bits: UInt64, _ n: UInt64) {
       accumulator |= bits &<< filled
       filled &+= n
     }
+
     /// Stores the whole bytes of the buffer (at most 7 bits stay).
-    @inline(__always) func store() {
+    @inline(__always) mutating func store() {
       UnsafeMutableRawPointer(out + written).storeBytes(
         of: accumulator.littleEndian, as: UInt64.self)
       written &+= Int(truncatingIfNeeded: filled &>> 3)
       accumulator = accumulator &>> (filled & 56)
       filled &= 7
     }
-    @inline(__always) func literal(_ byte: UInt64) {
+
+    @inline(__always) mutating func literal(_ byte: UInt64) {
       let entry = UInt64(literals[Int(truncatingIfNeeded: byte)])
       put(entry & 0xFFFF, entry &>> 16)
       s1 &+= byte
       s2 &+= s1
     }
-    @inline(__always) func match(_ length: Int) {
+
+    @inline(__always) mutating func match(_ length: Int) {
       let code = lengths[length]
       put(code & 0xFFFF_FFFF, code &>> 32)
       store()
     }
+
     /// Keeps s1 under 2^31 and s2 under 2^61, so that the tokens of one block (at most
     /// 2^25 bytes in all) add under 2^34 to s1 and 2^60 to s2 before the next check.
-    @inline(__always) func reduce() {
+    @inline(__always) mutating func reduce() {
       if (s1 | s2 &>> 30) >= 1 << 31 {
         s1 %= 65521
         s2 %= 65521
@@ -152,7 +260,7 @@ struct RunLengthDeflater {
 
     /// A token: the literal `byte` and its `length - 1` copies after it (none, one, two, or
     /// matches).
-    @inline(__always) func token(_ byte: UInt64, _ length: Int) {
+    @inline(__always) mutating func token(_ byte: UInt64, _ length: Int) {
       if length == 1 {
         // Most tokens in detailed areas: a lone literal.
         literal(byte)
@@ -163,28 +271,15 @@ struct RunLengthDeflater {
       let t = UInt64(truncatingIfNeeded: length)
       s2 &+= t &* s1 &+ byte &* ((t &* (t &+ 1)) &>> 1)
       s1 &+= byte &* t
-      var run = length &- 1
       let entry = UInt64(literals[Int(truncatingIfNeeded: byte)])
       let code = entry & 0xFFFF
       let n = entry &>> 16
-      if run > 258 {
-        // Long runs: matches of 258, then what is left as one match or up to two literals
-        // (cheaper than splitting the last 258 in two matches).
-        put(code, n)
-        store()
-        while run >= 258 {
-          match(258)
-          run &-= 258
-        }
-        if run >= 3 {
-          match(run)
-        } else {
-          for _ in 0..<run { put(code, n) }
-          store()
-        }
+      if length &- 1 > 258 {
+        longRun(code: code, n, copies: length &- 1)
       } else {
         // One write: the literal, then a match, or (fewer than three copies) its code once or
         // twice more.
+        let run = length &- 1
         let matchEntry = lengths[run]
         let twice = code | code &<< n
         let literalLength = n &* UInt64(truncatingIfNeeded: run)
@@ -196,92 +291,25 @@ struct RunLengthDeflater {
         store()
       }
     }
-    /// Bit k set where byte k of `word` is not zero.
-    @inline(__always) func nonzeroBytes(_ word: UInt64) -> UInt64 {
-      let high = (((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & highs
-      return ((high &>> 7) &* 0x0102_0408_1020_4080) &>> 56
-    }
 
-    // Tokens start where a byte differs from the one before it: bit p of a block's mask
-    // marks byte base + p so. Blocks of 64 bytes all equal to the byte before them (inside
-    // long runs) are passed over after a cheaper test. The token before byte 0 is the one
-    // left open by the last piece, if any: it goes on while its byte does.
-    let open = pendingLength > 0
-    var tokenByte = open ? pendingByte : UInt64(count > 0 ? input[0] : 0)
-    var start = -pendingLength
-    var base = 0
-    while base &+ 64 <= count {
-      var mask: UInt64 = 0
-      if base == 0 {
-        // Byte 0 starts a token unless it continues the open one.
-        let word = raw.loadUnaligned(as: UInt64.self)
-        let before = open ? tokenByte : word & 0xFF
-        mask = nonzeroBytes(word ^ (word &<< 8 | before))
-        for k in 1..<8 {
-          let x =
-            raw.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self)
-            ^ raw.loadUnaligned(fromByteOffset: 8 &* k &- 1, as: UInt64.self)
-          mask |= nonzeroBytes(x) &<< UInt64(8 &* k)
-        }
+    /// A literal (its `code` of `n` bits) and more than 258 copies: matches of 258, then
+    /// what is left as one match or up to two literals (cheaper than splitting the last
+    /// 258 in two matches).
+    @inline(__always) mutating func longRun(code: UInt64, _ n: UInt64, copies: Int) {
+      var run = copies
+      put(code, n)
+      store()
+      while run >= 258 {
+        match(258)
+        run &-= 258
+      }
+      if run >= 3 {
+        match(run)
       } else {
-        let pattern = UInt64(input[base &- 1]) &* ones
-        var differs: UInt64 = 0
-        for k in 0..<8 {
-          differs |= raw.loadUnaligned(fromByteOffset: base &+ 8 &* k, as: UInt64.self) ^ pattern
-        }
-        if differs == 0 {
-          base &+= 64
-          continue
-        }
-        for k in 0..<8 {
-          let offset = base &+ 8 &* k
-          let x =
-            raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            ^ raw.loadUnaligned(fromByteOffset: offset &- 1, as: UInt64.self)
-          mask |= nonzeroBytes(x) &<< UInt64(8 &* k)
-        }
-      }
-      while mask != 0 {
-        let p = base &+ mask.trailingZeroBitCount
-        mask &= mask &- 1
-        token(tokenByte, p &- start)
-        tokenByte = UInt64(input[p])
-        start = p
-      }
-      // Up to 64 tokens of at most 2^25 bytes in all since the last check.
-      reduce()
-      base &+= 64
-    }
-    // The last bytes, one at a time.
-    var p = base
-    while p < count {
-      let byte = UInt64(input[p])
-      if byte != tokenByte || (p == 0 && !open) {
-        if p > start { token(tokenByte, p &- start) }
-        tokenByte = byte
-        start = p
-      }
-      p &+= 1
-    }
-    reduce()
-    // The last token stays open for the next piece (or `finish`), unless it grew long.
-    if count > start {
-      if closing || count &- start >= 1 << 22 {
-        token(tokenByte, count &- start)
-        pendingLength = 0
-      } else {
-        pendingByte = tokenByte
-        pendingLength = count &- start
+        for _ in 0..<run { put(code, n) }
+        store()
       }
     }
-    s1 %= 65521
-    s2 %= 65521
-
-    self.written = written
-    self.accumulator = accumulator
-    self.filled = filled
-    self.s1 = s1
-    self.s2 = s2
   }
 
   /// Ends the block (and, for a stream that is not final, adds the empty stored block);
