@@ -62,8 +62,14 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
   public private(set) var state: RoadSnapper.State
   /// The last snapped fix.
   public private(set) var lastFix: RoadSnappedFix?
-  /// Progress on the active route after the last fix.
-  public private(set) var progress: RouteProgress?
+  /// Progress on the active route after the last fix. Worked out when read (a session's
+  /// navigator keeps its own progress, so most fixes never need this one).
+  public var progress: RouteProgress? {
+    guard let progressTime else { return nil }
+    return snapper.progress(for: state, now: progressTime)
+  }
+  /// The time of the fix ``progress`` is for; `nil` before a fix on the current route.
+  private var progressTime: Double?
   /// How many reroutes have been made since the route was set.
   public private(set) var rerouteCount = 0
   private var lastRerouteAttempt = -Double.infinity
@@ -101,7 +107,7 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
       route: route, router: routeEngine?.router, navigatorConfiguration: navigatorConfiguration,
       matcherConfiguration: matcherConfiguration)
     state = snapper.start()
-    progress = nil
+    progressTime = nil
   }
 
   /// Adds an observer (held weakly).
@@ -152,7 +158,7 @@ public final class RoadSnappedLocationEngine: CLLocationManagerDelegate {
       }
     }
     lastFix = snapped
-    progress = snapper.progress(for: state, now: fix.timestamp)
+    progressTime = fix.timestamp
     for o in liveObservers() { o.locationEngine(self, didUpdate: snapped) }
     return snapped
   }

@@ -87,6 +87,12 @@ public final class GMSNavigationSession {
   /// The attached map views, oldest first.
   public var attachedMapViews: [GMSMapView] { mapViews.compactMap(\.mapView) }
 
+  /// The first attached map view, found without building the list.
+  var firstAttachedMapView: GMSMapView? {
+    for entry in mapViews { if let mapView = entry.mapView { return mapView } }
+    return nil
+  }
+
   func attach(_ mapView: GMSMapView) {
     mapViews.removeAll { $0.mapView == nil || $0.mapView === mapView }
     mapViews.append(WeakMapView(mapView: mapView))

@@ -61,25 +61,29 @@ extension GMSNavigator {
     guard navState != .stopped, let route = currentRoute, let progress = routeProgress else {
       return stopped()
     }
-    let all = route.legs.flatMap(\.steps)
+    let language = navInfoLanguageNow()
+    var cache =
+      stepCache.flatMap { $0.language == language ? $0 : nil }
+      ?? NavInfoStepCache(route: route, language: language)
+    stepCache = nil  // the arrays stay uniquely referenced while they fill
+    defer { stepCache = cache }
     var offset = 0
     for leg in route.legs.prefix(progress.legIndex) { offset += leg.steps.count }
     let stepIndex = progress.currentLegProgress.stepIndex ?? 0
     let upcoming = offset + stepIndex + 1
-    guard upcoming < all.count else { return stopped() }
-    let language = mapView.map { instructionLanguage(for: $0.navigationLocale) } ?? "en"
+    let count = cache.steps.count
+    guard upcoming < count else { return stopped() }
+    let instructions = self.instructions
     func info(_ i: Int) -> GMSNavigationStepInfo {
-      let legIndex = legIndexOf(step: i, in: route)
-      return GMSNavigationStepInfo(
-        step: all[i], number: i, previous: i > 0 ? all[i - 1] : nil,
-        instruction: instructions.text(
-          for: all[i], key: i, language: language, legCount: route.legs.count,
-          legIndex: legIndex))
+      if let made = cache.infos[i] { return made }
+      let made = cache.makeInfo(i, instructions: instructions)
+      cache.infos[i] = made
+      return made
     }
     let stepProgress = progress.currentLegProgress.currentStepProgress
     return GMSNavigationNavInfo(
       navState: navState, currentStep: navState == .enroute ? info(upcoming) : nil,
-      remainingSteps: ((upcoming + 1)..<all.count).map(info),
+      remainingSteps: ((upcoming + 1)..<count).map(info),
       routeChanged: routeChangedSinceNavInfo,
       timeToCurrentStep: stepProgress.durationRemaining,
       distanceToCurrentStep: stepProgress.distanceRemaining,
@@ -88,12 +92,47 @@ extension GMSNavigator {
       distanceToNext: progress.currentLegProgress.distanceRemaining)
   }
 
-  private func legIndexOf(step: Int, in route: Route) -> Int {
-    var count = 0
+  /// The instruction language for the map view's locale, looked up when the locale changes.
+  private func navInfoLanguageNow() -> String {
+    guard let locale = mapView?.navigationLocale else { return "en" }
+    let identifier = locale.identifier
+    if let cached = navInfoLanguage, cached.identifier == identifier { return cached.language }
+    let language = instructionLanguage(for: locale)
+    navInfoLanguage = (identifier, language)
+    return language
+  }
+}
+
+/// The step objects of one route in one language: made on first use, then shared by every
+/// NavInfo of the route (they do not change with progress).
+struct NavInfoStepCache {
+  let language: String
+  /// Every step of the route, legs in order.
+  let steps: [RouteStep]
+  /// The leg of each step.
+  let legOfStep: [Int]
+  let legCount: Int
+  var infos: [GMSNavigationStepInfo?]
+
+  init(route: Route, language: String) {
+    self.language = language
+    var steps: [RouteStep] = []
+    var legs: [Int] = []
     for (index, leg) in route.legs.enumerated() {
-      count += leg.steps.count
-      if step < count { return index }
+      steps.append(contentsOf: leg.steps)
+      legs.append(contentsOf: repeatElement(index, count: leg.steps.count))
     }
-    return max(0, route.legs.count - 1)
+    self.steps = steps
+    legOfStep = legs
+    legCount = route.legs.count
+    infos = Array(repeating: nil, count: steps.count)
+  }
+
+  @MainActor
+  func makeInfo(_ i: Int, instructions: InstructionText) -> GMSNavigationStepInfo {
+    GMSNavigationStepInfo(
+      step: steps[i], number: i, previous: i > 0 ? steps[i - 1] : nil,
+      instruction: instructions.text(
+        for: steps[i], key: i, language: language, legCount: legCount, legIndex: legOfStep[i]))
   }
 }

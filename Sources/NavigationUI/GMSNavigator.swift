@@ -112,6 +112,11 @@ public final class GMSNavigator {
   var lastDistanceSent: CLLocationDistance?
   var lastDelayCategory = GMSNavigationDelayCategory.noData
   var routeChangedSinceNavInfo = false
+  /// The current route's steps and their NavInfo step objects, made once per route and
+  /// language (``makeNavInfo(state:)`` runs every fix).
+  var stepCache: NavInfoStepCache?
+  /// The instruction language of the last NavInfo locale (ICU's lookup costs microseconds).
+  var navInfoLanguage: (identifier: String, language: String)?
   let instructions = InstructionText()
 
   init(session: GMSNavigationSession?) {
@@ -128,7 +133,7 @@ public final class GMSNavigator {
   var mapViews: [GMSMapView] { session?.attachedMapViews ?? [] }
 
   /// The first map view showing the session (for its locale).
-  var mapView: GMSMapView? { session?.attachedMapViews.first }
+  var mapView: GMSMapView? { session?.firstAttachedMapView }
 
   func sessionTravelModeChanged() {}
 
@@ -470,6 +475,7 @@ public final class GMSNavigator {
   /// Makes `route` current: a new trip starts here (the trip progress bar resets).
   func install(_ route: Route) {
     currentRoute = route
+    stepCache = nil
     let navigator = Navigator(route: route)
     core = navigator
     state = navigator.start()

@@ -138,6 +138,7 @@ public struct SpatialIndex: Sendable {
       coordinate, CLLocationCoordinate2D(latitude: boxLat, longitude: boxLon))
     guard toBox <= radius + 1 else { return [] }
     var best: [Int: EdgeSnap] = [:]
+    let near = NearFilter(coordinate, radius: radius)
     var ring = 0
     let maxRing = max(rows, columns)
     while ring <= maxRing {
@@ -147,7 +148,7 @@ public struct SpatialIndex: Sendable {
           if let accept, !accept(e) { continue }
           consider(
             e, segment: Int(entries[i] & 0xFF_FFFF), coordinate, graph, radius, heading,
-            headingTolerance, &best)
+            headingTolerance, near, &best)
         }
       }
       // Every segment not yet seen lies outside the rings so far: at least this far away.
@@ -204,17 +205,63 @@ public struct SpatialIndex: Sendable {
     return max(0, min(dLat, dLon)) * metersPerDegree * 0.995
   }
 
+  /// A cheap first test of a segment against the query: its distance on a flat plane
+  /// around the query (a few multiplications where the exact projection costs sines and an
+  /// arcsine). Within a query's reach the plane is within a fraction of a percent of the
+  /// sphere, so segments it puts beyond `1 %` plus a meter past the radius are beyond it on
+  /// the sphere too; the rest get the exact projection.
+  struct NearFilter {
+    let latitude: Double
+    let longitude: Double
+    /// Meters per degree of latitude and of longitude at the query.
+    let yScale: Double
+    let xScale: Double
+    /// The squared planar distance past which a segment is out of reach.
+    let limit2: Double
+
+    init(_ coordinate: CLLocationCoordinate2D, radius: Double) {
+      latitude = coordinate.latitude
+      longitude = coordinate.longitude
+      yScale = Geodesy.earthRadius * .pi / 180
+      xScale = yScale * cos(coordinate.latitude * .pi / 180)
+      // Past a few kilometres (and toward the poles) the plane drifts from the sphere: no
+      // first test there.
+      let reach = radius * 1.01 + 1
+      limit2 = radius <= 2_000 && abs(coordinate.latitude) < 80 ? reach * reach : .infinity
+    }
+
+    /// Whether the segment from (aLat, aLon) to (bLat, bLon) may come within the radius.
+    func mayReach(_ aLat: Double, _ aLon: Double, _ bLat: Double, _ bLon: Double) -> Bool {
+      let ax = (aLon - longitude) * xScale
+      let ay = (aLat - latitude) * yScale
+      let dx = (bLon - aLon) * xScale
+      let dy = (bLat - aLat) * yScale
+      let len2 = dx * dx + dy * dy
+      var t = len2 > 0 ? -(ax * dx + ay * dy) / len2 : 0
+      if !(t > 0) { t = 0 } else if t > 1 { t = 1 }
+      let px = ax + t * dx
+      let py = ay + t * dy
+      // Not finite (a bad coordinate): leave it to the exact test.
+      let d2 = px * px + py * py
+      return !(d2 > limit2)
+    }
+  }
+
   /// Projects the query onto one segment and keeps the result when it is the edge's nearest.
   private func consider(
     _ e: Int, segment s: Int, _ coordinate: CLLocationCoordinate2D, _ graph: RoadGraph,
-    _ radius: Double, _ heading: Double?, _ headingTolerance: Double, _ best: inout [Int: EdgeSnap]
+    _ radius: Double, _ heading: Double?, _ headingTolerance: Double, _ near: NearFilter,
+    _ best: inout [Int: EdgeSnap]
   ) {
     let edge = graph.edges[e]
     let base = Int(edge.shapeStart) + s
-    let a = CLLocationCoordinate2D(
-      latitude: graph.shapeLatitudes[base], longitude: graph.shapeLongitudes[base])
-    let b = CLLocationCoordinate2D(
-      latitude: graph.shapeLatitudes[base + 1], longitude: graph.shapeLongitudes[base + 1])
+    let aLat = graph.shapeLatitudes[base]
+    let aLon = graph.shapeLongitudes[base]
+    let bLat = graph.shapeLatitudes[base + 1]
+    let bLon = graph.shapeLongitudes[base + 1]
+    guard near.mayReach(aLat, aLon, bLat, bLon) else { return }
+    let a = CLLocationCoordinate2D(latitude: aLat, longitude: aLon)
+    let b = CLLocationCoordinate2D(latitude: bLat, longitude: bLon)
     let p = Geodesy.project(coordinate, ontoSegmentFrom: a, to: b)
     guard p.distance <= radius else { return }
     if let existing = best[e], existing.distance <= p.distance { return }

@@ -37,9 +37,18 @@ func runLocationBenchmark(_ arguments: [String]) throws {
   var nearestRows: [Double] = []
   var engineRows: [Double] = []
   var sessionRows: [Double] = []
+  var freeRows: [Double] = []
+  var sessionCPURows: [Double] = []
   for _ in 0..<runs {
-    sessionRows.append(
-      try MainActor.assumeIsolated { try sessionFixMicroseconds(onRoute, to: b, sink: &sink) })
+    let guided = try MainActor.assumeIsolated {
+      try sessionFixMicroseconds(onRoute, to: b, sink: &sink)
+    }
+    sessionRows.append(guided.wall)
+    sessionCPURows.append(guided.cpu)
+    freeRows.append(
+      try MainActor.assumeIsolated {
+        try sessionFixMicroseconds(onRoute, to: nil, sink: &sink).wall
+      })
     engineRows.append(
       MainActor.assumeIsolated {
         let manager = CLLocationManager(source: ReplayLocationSource(fixes: []))
@@ -87,15 +96,25 @@ func runLocationBenchmark(_ arguments: [String]) throws {
     "location: Monaco, \(onRoute.count) fixes on the route, \(trace.count)-fix trace with a wrong turn (\(Int(seconds)) s at 1 Hz), 10 m noise, \(runs) runs; per fix"
   )
   let navigatorPeer = Peer(name: "navigator+progress", samples: Samples(navRows))
-  report(
-    "snapper+progress", Samples(snapRows), .µs, peer: navigatorPeer,
-    note: "RoadSnapper.update + progress")
-  report(
-    "engine.receive", Samples(engineRows), .µs, peer: navigatorPeer,
-    note: "RoadSnappedLocationEngine: snap, progress, observers")
-  report(
-    "session fix→NavInfo+UI", Samples(sessionRows), .µs, peer: navigatorPeer,
-    note: "device fix: source, snapper, navigator, NavInfo, map view")
+  let rows: [(String, [Double], String)] = [
+    ("snapper+progress", snapRows, "RoadSnapper.update + progress"),
+    ("engine.receive", engineRows, "RoadSnappedLocationEngine: snap, progress, observers"),
+    (
+      "session fix→NavInfo+UI", sessionRows,
+      "device fix: source, snapper, navigator, NavInfo, map view"
+    ),
+    (
+      "  same, CPU time", sessionCPURows,
+      "the same fixes in process CPU time: preemption by other processes left out"
+    ),
+    (
+      "session fix, no route", freeRows,
+      "free driving: the snapper map-matches each fix, map view"
+    ),
+  ]
+  for (name, samples, note) in rows {
+    report(name, Samples(samples), .µs, peer: navigatorPeer, note: note)
+  }
   report(
     "  peer navigator+progress", navigatorPeer.samples, .µs, note: "Navigator.update + progress")
   let nearest = Peer(name: "nearest-edge query", samples: Samples(nearestRows))
@@ -108,13 +127,14 @@ func runLocationBenchmark(_ arguments: [String]) throws {
   if sink == 42 { print("") }
 }
 
-/// Microseconds per fix for `fixes` (after the first) through a navigation session shown on a
+/// Microseconds per fix (wall clock and process CPU time) for `fixes` (after the first) through a navigation session shown on a
 /// map view in a window: the device source's manager on a manual clock, the road-snapped
-/// provider's snapper, the navigator's progress and NavInfo feed, the map view's update.
+/// provider's snapper, the navigator's progress and NavInfo feed, the map view's update. With
+/// `destination` nil there is no route: the snapper map-matches every fix (free driving).
 @MainActor
 func sessionFixMicroseconds(
-  _ fixes: [CLLocation], to destination: CLLocationCoordinate2D, sink: inout Double
-) throws -> Double {
+  _ fixes: [CLLocation], to destination: CLLocationCoordinate2D?, sink: inout Double
+) throws -> (wall: Double, cpu: Double) {
   guard let session = GMSNavigationServices.createNavigationSession(), fixes.count > 1 else {
     throw BenchmarkError(description: "no navigation session")
   }
@@ -133,14 +153,46 @@ func sessionFixMicroseconds(
     locationManager: CLLocationManager(source: ReplayLocationSource(fixes: shifted), clock: clock))
   _ = mapView.enableNavigation(with: session)
   session.isStarted = true
-  let navigator = session.navigator
-  navigator?.setDestinations([GMSNavigationWaypoint(location: destination, title: "B")!]) { _ in }
+  // The first fix arrives on the clock's first turn; routing needs it (else
+  // `.locationUnavailable`, and the fixes would be matched on a session without a route).
   clock.advance(by: 0)
-  navigator?.isGuidanceActive = true
-  let steps = shifted.count - 1
-  let elapsed = microseconds {
-    for _ in 0..<steps { clock.advance(by: 1) }
+  guard let navigator = session.navigator else {
+    throw BenchmarkError(description: "no navigator")
   }
-  sink += navigator?.latestNavInfo?.distanceToFinalDestinationMeters ?? 0
-  return elapsed / Double(steps)
+  if let destination {
+    var status: GMSRouteStatus?
+    navigator.setDestinations([GMSNavigationWaypoint(location: destination, title: "B")!]) {
+      status = $0
+    }
+    clock.advance(by: 0)
+    guard status == .OK else {
+      throw BenchmarkError(description: "session route: \(status.map { "\($0)" } ?? "no answer")")
+    }
+    navigator.isGuidanceActive = true
+  }
+  let steps = shifted.count - 1
+  var infos = 0
+  let counter = NavInfoCounter { infos += 1 }
+  navigator.add(counter)
+  let cpuStart = cpuSeconds()
+  let elapsed = withExtendedLifetime(counter) {
+    microseconds {
+      for _ in 0..<steps { clock.advance(by: 1) }
+    }
+  }
+  let cpu = (cpuSeconds() - cpuStart) * 1e6
+  if destination != nil, infos < steps / 2 {
+    throw BenchmarkError(description: "session sent \(infos) NavInfo for \(steps) fixes")
+  }
+  sink += navigator.latestNavInfo?.distanceToFinalDestinationMeters ?? 0
+  sink += Double(infos)
+  return (elapsed / Double(steps), cpu / Double(steps))
+}
+
+/// Counts the NavInfo updates a session sends (the work being measured must produce them).
+@MainActor
+final class NavInfoCounter: GMSNavigatorListener {
+  let tick: () -> Void
+  init(_ tick: @escaping () -> Void) { self.tick = tick }
+  func navigator(_ navigator: GMSNavigator, didUpdate navInfo: GMSNavigationNavInfo) { tick() }
 }

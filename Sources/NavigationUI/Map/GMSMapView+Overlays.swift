@@ -123,6 +123,11 @@ extension GMSMapView {
 
   /// Places the info window and the markers' icon views for the current camera.
   func layoutInfoWindow() {
+    // The projection is built only when a view needs placing (the camera moves every fix
+    // while following).
+    let placesWindow = mapState.selectedMarker != nil && mapState.infoWindow != nil
+    guard placesWindow || mapState.overlays.contains(where: { ($0 as? GMSMarker)?.iconView != nil })
+    else { return }
     let projection = self.projection
     for case let marker as GMSMarker in mapState.overlays where marker.iconView != nil {
       marker.iconView?.frame = frame(of: marker, projection: projection)

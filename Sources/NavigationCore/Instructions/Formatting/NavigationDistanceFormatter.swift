@@ -45,14 +45,32 @@ public struct NavigationDistanceFormatter: Sendable {
   }
 
   /// The locale whose separators and unit words are used.
-  public var locale: Locale
+  public var locale: Locale {
+    didSet { words = Words(locale) }
+  }
   /// Metric or imperial.
   public var unitSystem: UnitSystem
+  /// The locale's unit words and separators, looked up once (ICU lookups cost microseconds;
+  /// a navigating app formats a distance every fix).
+  private var words: Words
+
+  private struct Words: Sendable {
+    let names: NavigationUnitNames
+    let decimal: String
+    let grouping: String
+
+    init(_ locale: Locale) {
+      names = NavigationUnitNames.forLocale(locale)
+      decimal = locale.decimalSeparator ?? "."
+      grouping = locale.groupingSeparator ?? ","
+    }
+  }
 
   /// Creates a formatter; the unit system defaults to the one the locale's region uses.
   public init(locale: Locale, unitSystem: UnitSystem? = nil) {
     self.locale = locale
     self.unitSystem = unitSystem ?? .preferred(for: locale)
+    words = Words(locale)
   }
 
   /// The distance rounded for display. Negative and non-finite distances count as 0.
@@ -82,7 +100,7 @@ public struct NavigationDistanceFormatter: Sendable {
   /// The distance as text, e.g. "300 m", "1.2 km", "500 ft", "0.2 mi".
   public func string(fromMeters meters: Double) -> String {
     let rounded = rounded(meters: meters)
-    let names = NavigationUnitNames.forLocale(locale)
+    let names = words.names
     let unit: String
     switch rounded.unit {
     case .meters: unit = names.meters
@@ -90,8 +108,9 @@ public struct NavigationDistanceFormatter: Sendable {
     case .feet: unit = names.feet
     case .miles: unit = names.miles
     }
-    return Self.number(rounded.value, fractionDigits: rounded.fractionDigits, locale: locale)
-      + names.separator + unit
+    return Self.number(
+      rounded.value, fractionDigits: rounded.fractionDigits, decimal: words.decimal,
+      grouping: words.grouping) + names.separator + unit
   }
 
   private static func tenthsThenWhole(_ value: Double, unit: Unit) -> Rounded {
@@ -107,12 +126,13 @@ public struct NavigationDistanceFormatter: Sendable {
   }
 
   /// Formats a non-negative number with Latin digits and the locale's separators.
-  static func number(_ value: Double, fractionDigits: Int, locale: Locale) -> String {
+  static func number(
+    _ value: Double, fractionDigits: Int, decimal: String, grouping: String
+  ) -> String {
     let scale = fractionDigits == 0 ? 1.0 : 10.0
     let scaled = Int((value * scale).rounded(.toNearestOrAwayFromZero))
     let whole = fractionDigits == 0 ? scaled : scaled / 10
     var digits = String(whole)
-    let grouping = locale.groupingSeparator ?? ","
     if whole >= 1_000 {
       var grouped = ""
       for (index, character) in digits.reversed().enumerated() {
@@ -122,6 +142,6 @@ public struct NavigationDistanceFormatter: Sendable {
       digits = grouped
     }
     guard fractionDigits > 0 else { return digits }
-    return digits + (locale.decimalSeparator ?? ".") + String(scaled % 10)
+    return digits + decimal + String(scaled % 10)
   }
 }

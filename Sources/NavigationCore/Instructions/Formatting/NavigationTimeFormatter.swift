@@ -11,11 +11,16 @@ import Foundation
 /// ```
 public struct NavigationTimeFormatter: Sendable {
   /// The locale whose unit words and clock style are used.
-  public var locale: Locale
+  public var locale: Locale {
+    didSet { names = NavigationUnitNames.forLocale(locale) }
+  }
+  /// The locale's unit words, looked up once (an ICU lookup per string costs microseconds).
+  private var names: NavigationUnitNames
 
   /// Creates a formatter.
   public init(locale: Locale) {
     self.locale = locale
+    names = NavigationUnitNames.forLocale(locale)
   }
 
   /// A duration split for display: whole days, hours and minutes.
@@ -51,7 +56,7 @@ public struct NavigationTimeFormatter: Sendable {
   /// The duration as text: "45 min", "1 h 20 min", "2 h", "1 d 3 h".
   public func durationString(seconds: TimeInterval) -> String {
     let parts = parts(seconds: seconds)
-    let names = NavigationUnitNames.forLocale(locale)
+    let names = self.names
     func part(_ value: Int, _ unit: String) -> String { "\(value)\(names.separator)\(unit)" }
     var pieces: [String] = []
     if parts.days > 0 {
