@@ -247,8 +247,6 @@ public final class UIGraphicsImageRendererContext {
 ///   UIBezierPath(roundedRect: context.format.bounds, cornerRadius: 12).fill()
 /// }
 /// ```
-///
-/// JPEG is not offered: Cairo has no JPEG encoder (`UIImage.jpegData` returns `nil`).
 public final class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The size in points.
   public let size: CGSize
@@ -286,6 +284,16 @@ public final class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The PNG of the image `actions` draw (empty data if the size is not drawable).
   public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
     run(actions)?.finalImage().pngData() ?? Data()
+  }
+
+  /// The baseline JPEG of the image `actions` draw at `compressionQuality` (0…1, see
+  /// `UIImage.jpegData(compressionQuality:)`), transparency over black (empty data if the
+  /// size is not drawable).
+  public func jpegData(
+    withCompressionQuality compressionQuality: CGFloat,
+    actions: (UIGraphicsImageRendererContext) -> Void
+  ) -> Data {
+    run(actions)?.finalImage().jpegData(compressionQuality: compressionQuality) ?? Data()
   }
 
   private func run(_ actions: (UIGraphicsImageRendererContext) -> Void)

@@ -129,17 +129,30 @@ public final class UIImage: Sendable, Hashable {
   /// The PNG of the pixels, drawn as ``draw(in:)`` draws them (tinted when tinted); `nil`
   /// for a named image without pixels.
   public func pngData() -> Data? {
-    guard let cgImage else { return nil }
-    guard tintColor != nil else { return cgImage.pngData() }
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = scale
-    return UIGraphicsImageRenderer(size: size, format: format).pngData { _ in
-      draw(in: CGRect(origin: .zero, size: size))
-    }
+    drawnPixels()?.pngData()
   }
 
-  /// `nil`: Cairo has no JPEG encoder (use ``pngData()``).
-  public func jpegData(compressionQuality: CGFloat) -> Data? { nil }
+  /// Baseline JPEG (JFIF) of the pixels, drawn as ``draw(in:)`` draws them, with
+  /// transparent parts composited over black (as iOS writes JPEG); `nil` for a named image
+  /// without pixels.
+  ///
+  /// - Parameter compressionQuality: 0 (smallest file) to 1 (best picture), clamped to that
+  ///   range; mapped to libjpeg's quality 1…100.
+  public func jpegData(compressionQuality: CGFloat) -> Data? {
+    drawnPixels()?.jpegData(compressionQuality: Double(compressionQuality))
+  }
+
+  /// The pixels as ``draw(in:)`` draws them: ``cgImage``, or for a tinted image, the tint
+  /// through its alpha.
+  private func drawnPixels() -> CGImage? {
+    guard let cgImage else { return nil }
+    guard tintColor != nil else { return cgImage }
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = scale
+    return UIGraphicsImageRenderer(size: size, format: format).image { _ in
+      draw(in: CGRect(origin: .zero, size: size))
+    }.cgImage
+  }
 
   /// Draws the image upright (first row at the top) at `point`, its size in points.
   public func draw(at point: CGPoint) {
