@@ -56,6 +56,20 @@ public func UIRectFrame(_ rect: CGRect) {
   UIGraphicsGetCurrentContext()?.stroke(rect.insetBy(dx: 0.5, dy: 0.5), width: 1)
 }
 
+/// Fills `rect` with the current fill colour in `blendMode`.
+public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
+  guard let context = UIGraphicsGetCurrentContext() else { return }
+  context.saveGState()
+  context.setBlendMode(blendMode)
+  context.fill(rect)
+  context.restoreGState()
+}
+
+/// Intersects the current context's clip with `rect`.
+public func UIRectClip(_ rect: CGRect) {
+  UIGraphicsGetCurrentContext()?.clip(to: rect)
+}
+
 // MARK: - The older image context functions
 
 /// The renderers begun with ``UIGraphicsBeginImageContextWithOptions(_:_:_:)`` on this
