@@ -168,6 +168,8 @@ public final class CGContext {
   /// Counts a drawing made on ``cairo`` directly (text).
   package func noteDrawing() { operationCount += 1 }
   private var saved: [GState] = []
+  /// The state before each open transparency layer, and how many states were saved then.
+  private var layers: [(state: GState, depth: Int)] = []
 
   /// A context drawing into `cairo` with its current matrix as base space (user space's
   /// origin at the top left, y down, for UIKit contexts). The context is referenced, not
@@ -302,6 +304,43 @@ public final class CGContext {
     guard let last = saved.popLast() else { return }
     cairo_restore(cairo)
     state = last
+  }
+
+  /// Begins a transparency layer: until ``endTransparencyLayer()``, drawing goes into a
+  /// transparent offscreen (alpha 1, no shadow, normal blend inside), which is then drawn
+  /// as one picture with the alpha, shadow and blend mode set before it began (two
+  /// overlapping shapes at alpha 0.5 cast one shadow and show no overlap).
+  public func beginTransparencyLayer(auxiliaryInfo: CFDictionary?) {
+    layers.append((state, saved.count))
+    cairo_push_group(cairo)
+    state.alpha = 1
+    state.shadow = nil
+    state.mask = nil
+    state.blendMode = .normal
+    cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
+  }
+
+  /// Begins a transparency layer bounded by `rect` (user space): drawing outside it is
+  /// left out.
+  public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: CFDictionary?) {
+    beginTransparencyLayer(auxiliaryInfo: auxiliaryInfo)
+    clip(to: rect)
+  }
+
+  /// Ends the last transparency layer and draws it (nothing without one); graphics states
+  /// saved inside it and not restored are dropped.
+  public func endTransparencyLayer() {
+    guard let (outer, depth) = layers.popLast() else { return }
+    while saved.count > depth { restoreGState() }
+    let group = cairo_pop_group(cairo)!
+    defer { cairo_pattern_destroy(group) }
+    state = outer
+    withSeparatePath {
+      paint { cairo in
+        cairo_set_source(cairo, group)
+        cairo_paint_with_alpha(cairo, Double(state.alpha))
+      }
+    }
   }
 
   /// Moves the origin.
@@ -843,6 +882,18 @@ public final class CGContext {
   /// maximum y, so upright in a bitmap context (y up) and upside down in a UIKit one (use
   /// `UIImage.draw(in:)` there).
   public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
+    draw(image, in: rect, extend: byTiling ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_NONE)
+  }
+
+  /// Draws `image` stretched over `rect` with its edge pixels repeated outward when sampled,
+  /// so a stretched part of a larger picture (a resizable image's middle) stays opaque to
+  /// its edges.
+  package func drawPadded(_ image: CGImage, in rect: CGRect) {
+    draw(image, in: rect, extend: CAIRO_EXTEND_PAD)
+  }
+
+  private func draw(_ image: CGImage, in rect: CGRect, extend: cairo_extend_t) {
+    let byTiling = extend == CAIRO_EXTEND_REPEAT
     guard rect.width != 0, rect.height != 0, rect.minX.isFinite, rect.maxY.isFinite else { return }
     let surface = image.makeSurface()
     defer { cairo_surface_destroy(surface) }
@@ -866,7 +917,7 @@ public final class CGContext {
       paint { cairo in
         cairo_set_source_surface(cairo, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cairo), filter)
-        if byTiling { cairo_pattern_set_extend(cairo_get_source(cairo), CAIRO_EXTEND_REPEAT) }
+        if extend != CAIRO_EXTEND_NONE { cairo_pattern_set_extend(cairo_get_source(cairo), extend) }
         cairo_paint_with_alpha(cairo, Double(state.alpha))
       }
       cairo_restore(cairo)

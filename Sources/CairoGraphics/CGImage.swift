@@ -389,3 +389,7 @@ public struct CGGradientDrawingOptions: OptionSet, Sendable, Hashable {
   /// The end colour extends after the end.
   public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
 }
+
+/// Core Foundation's dictionary as code written for iOS spells it (options such as a
+/// transparency layer's `auxiliaryInfo`, accepted and not read).
+public typealias CFDictionary = [AnyHashable: Any]

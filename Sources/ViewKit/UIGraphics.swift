@@ -56,6 +56,20 @@ public func UIRectFrame(_ rect: CGRect) {
   UIGraphicsGetCurrentContext()?.stroke(rect.insetBy(dx: 0.5, dy: 0.5), width: 1)
 }
 
+/// Fills `rect` with the current fill colour in `blendMode`.
+public func UIRectFillUsingBlendMode(_ rect: CGRect, _ blendMode: CGBlendMode) {
+  guard let context = UIGraphicsGetCurrentContext() else { return }
+  context.saveGState()
+  context.setBlendMode(blendMode)
+  context.fill(rect)
+  context.restoreGState()
+}
+
+/// Intersects the current context's clip with `rect`.
+public func UIRectClip(_ rect: CGRect) {
+  UIGraphicsGetCurrentContext()?.clip(to: rect)
+}
+
 // MARK: - The older image context functions
 
 /// The renderers begun with ``UIGraphicsBeginImageContextWithOptions(_:_:_:)`` on this
@@ -247,8 +261,6 @@ public final class UIGraphicsImageRendererContext {
 ///   UIBezierPath(roundedRect: context.format.bounds, cornerRadius: 12).fill()
 /// }
 /// ```
-///
-/// JPEG is not offered: Cairo has no JPEG encoder (`UIImage.jpegData` returns `nil`).
 public final class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The size in points.
   public let size: CGSize
@@ -286,6 +298,16 @@ public final class UIGraphicsImageRenderer: @unchecked Sendable {
   /// The PNG of the image `actions` draw (empty data if the size is not drawable).
   public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
     run(actions)?.finalImage().pngData() ?? Data()
+  }
+
+  /// The baseline JPEG of the image `actions` draw at `compressionQuality` (0…1, see
+  /// `UIImage.jpegData(compressionQuality:)`), transparency over black (empty data if the
+  /// size is not drawable).
+  public func jpegData(
+    withCompressionQuality compressionQuality: CGFloat,
+    actions: (UIGraphicsImageRendererContext) -> Void
+  ) -> Data {
+    run(actions)?.finalImage().jpegData(compressionQuality: compressionQuality) ?? Data()
   }
 
   private func run(_ actions: (UIGraphicsImageRendererContext) -> Void)

@@ -33,6 +33,14 @@ public final class UIImage: Sendable, Hashable {
     case rightMirrored
   }
 
+  /// How the middle of a resizable image fills its space.
+  public enum ResizingMode: Int, Sendable, Hashable {
+    /// Repeated at its own size.
+    case tile = 0
+    /// Stretched.
+    case stretch
+  }
+
   /// The size in points.
   public let size: CGSize
   /// Pixels per point.
@@ -46,6 +54,11 @@ public final class UIImage: Sendable, Hashable {
   /// The pixels, for an image made from drawing or data (`nil` for a named image, which the
   /// renderer's catalogue draws).
   public let cgImage: CGImage?
+  /// The ends that keep their size when the image is drawn larger (points; `.zero` unless
+  /// made with ``resizableImage(withCapInsets:resizingMode:)``).
+  public let capInsets: UIEdgeInsets
+  /// How the part between the caps fills the space.
+  public let resizingMode: ResizingMode
 
   /// An image of a given size.
   public init(
@@ -58,10 +71,13 @@ public final class UIImage: Sendable, Hashable {
     self.renderingMode = renderingMode
     self.tintColor = tintColor
     cgImage = nil
+    capInsets = .zero
+    resizingMode = .tile
   }
 
   private init(
-    cgImage: CGImage, scale: CGFloat, renderingMode: RenderingMode, tintColor: UIColor?
+    cgImage: CGImage, scale: CGFloat, renderingMode: RenderingMode, tintColor: UIColor?,
+    capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .tile
   ) {
     let scale = scale.isFinite && scale > 0 ? scale : 1
     self.cgImage = cgImage
@@ -70,6 +86,8 @@ public final class UIImage: Sendable, Hashable {
     name = nil
     self.renderingMode = renderingMode
     self.tintColor = tintColor
+    self.capInsets = capInsets
+    self.resizingMode = resizingMode
   }
 
   /// An image of `cgImage`'s pixels at scale 1.
@@ -107,9 +125,34 @@ public final class UIImage: Sendable, Hashable {
   /// The same image with another rendering mode.
   public func withRenderingMode(_ mode: RenderingMode) -> UIImage {
     if let cgImage {
-      return UIImage(cgImage: cgImage, scale: scale, renderingMode: mode, tintColor: tintColor)
+      return UIImage(
+        cgImage: cgImage, scale: scale, renderingMode: mode, tintColor: tintColor,
+        capInsets: capInsets, resizingMode: resizingMode)
     }
     return UIImage(size: size, scale: scale, name: name, renderingMode: mode, tintColor: tintColor)
+  }
+
+  /// The same image whose caps (`capInsets`, points) keep their size when it is drawn
+  /// larger, the middle tiled.
+  public func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
+    resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+  }
+
+  /// The same image whose caps keep their size when it is drawn larger, the middle tiled
+  /// or stretched (`self` for a named image, which has no pixels to cut).
+  public func resizableImage(
+    withCapInsets capInsets: UIEdgeInsets, resizingMode: ResizingMode
+  ) -> UIImage {
+    guard let cgImage else { return self }
+    func clamp(_ value: CGFloat, _ limit: CGFloat) -> CGFloat {
+      value.isFinite ? min(max(value, 0), limit) : 0
+    }
+    let insets = UIEdgeInsets(
+      top: clamp(capInsets.top, size.height), left: clamp(capInsets.left, size.width),
+      bottom: clamp(capInsets.bottom, size.height), right: clamp(capInsets.right, size.width))
+    return UIImage(
+      cgImage: cgImage, scale: scale, renderingMode: renderingMode, tintColor: tintColor,
+      capInsets: insets, resizingMode: resizingMode)
   }
 
   /// The same image drawn in `color` (its alpha kept, its colours replaced).
@@ -120,7 +163,9 @@ public final class UIImage: Sendable, Hashable {
   /// The same image drawn in `color` with `renderingMode`.
   public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
     if let cgImage {
-      return UIImage(cgImage: cgImage, scale: scale, renderingMode: renderingMode, tintColor: color)
+      return UIImage(
+        cgImage: cgImage, scale: scale, renderingMode: renderingMode, tintColor: color,
+        capInsets: capInsets, resizingMode: resizingMode)
     }
     return UIImage(
       size: size, scale: scale, name: name, renderingMode: renderingMode, tintColor: color)
@@ -129,17 +174,30 @@ public final class UIImage: Sendable, Hashable {
   /// The PNG of the pixels, drawn as ``draw(in:)`` draws them (tinted when tinted); `nil`
   /// for a named image without pixels.
   public func pngData() -> Data? {
-    guard let cgImage else { return nil }
-    guard tintColor != nil else { return cgImage.pngData() }
-    let format = UIGraphicsImageRendererFormat()
-    format.scale = scale
-    return UIGraphicsImageRenderer(size: size, format: format).pngData { _ in
-      draw(in: CGRect(origin: .zero, size: size))
-    }
+    drawnPixels()?.pngData()
   }
 
-  /// `nil`: Cairo has no JPEG encoder (use ``pngData()``).
-  public func jpegData(compressionQuality: CGFloat) -> Data? { nil }
+  /// Baseline JPEG (JFIF) of the pixels, drawn as ``draw(in:)`` draws them, with
+  /// transparent parts composited over black (as iOS writes JPEG); `nil` for a named image
+  /// without pixels.
+  ///
+  /// - Parameter compressionQuality: 0 (smallest file) to 1 (best picture), clamped to that
+  ///   range; mapped to libjpeg's quality 1…100.
+  public func jpegData(compressionQuality: CGFloat) -> Data? {
+    drawnPixels()?.jpegData(compressionQuality: Double(compressionQuality))
+  }
+
+  /// The pixels as ``draw(in:)`` draws them: ``cgImage``, or for a tinted image, the tint
+  /// through its alpha.
+  private func drawnPixels() -> CGImage? {
+    guard let cgImage else { return nil }
+    guard tintColor != nil else { return cgImage }
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = scale
+    return UIGraphicsImageRenderer(size: size, format: format).image { _ in
+      draw(in: CGRect(origin: .zero, size: size))
+    }.cgImage
+  }
 
   /// Draws the image upright (first row at the top) at `point`, its size in points.
   public func draw(at point: CGPoint) {
@@ -163,8 +221,72 @@ public final class UIImage: Sendable, Hashable {
     context.saveGState()
     context.setBlendMode(blendMode)
     if alpha < 1 { context.setAlpha(alpha) }
-    Self.draw(cgImage, tint: tintColor?.cgColor, in: rect, context: context)
+    paint(cgImage, tint: tintColor?.cgColor, in: rect, context: context)
     context.restoreGState()
+  }
+
+  /// Draws `pixels` (this image's, or another picture's shown in its place) upright over
+  /// `rect` in `context`, in `tint` when given; a resizable image (``capInsets``) in nine
+  /// parts: corners at their size, edges and middle tiled or stretched between them.
+  func paint(_ pixels: CGImage, tint: CGColor?, in rect: CGRect, context: CGContext) {
+    guard capInsets != .zero, pixels === cgImage else {
+      return Self.draw(pixels, tint: tint, in: rect, context: context)
+    }
+    var source = pixels
+    if let tint {
+      // Tinted once, then cut.
+      let format = UIGraphicsImageRendererFormat()
+      format.scale = scale
+      let tinted = UIGraphicsImageRenderer(size: size, format: format).image { renderer in
+        Self.draw(
+          pixels, tint: tint, in: CGRect(origin: .zero, size: size), context: renderer.cgContext)
+      }
+      source = tinted.cgImage ?? pixels
+    }
+    // The caps in points, shrunk together when the rectangle is smaller than both.
+    let across = min(1, rect.width / max(capInsets.left + capInsets.right, .leastNonzeroMagnitude))
+    let down = min(1, rect.height / max(capInsets.top + capInsets.bottom, .leastNonzeroMagnitude))
+    let xs = [
+      rect.minX, rect.minX + capInsets.left * across, rect.maxX - capInsets.right * across,
+      rect.maxX,
+    ]
+    let ys = [
+      rect.minY, rect.minY + capInsets.top * down, rect.maxY - capInsets.bottom * down, rect.maxY,
+    ]
+    let columns = [0, capInsets.left, size.width - capInsets.right, size.width].map { $0 * scale }
+    let rows = [0, capInsets.top, size.height - capInsets.bottom, size.height].map { $0 * scale }
+    for row in 0..<3 {
+      for column in 0..<3 {
+        let target = CGRect(
+          x: xs[column], y: ys[row], width: xs[column + 1] - xs[column],
+          height: ys[row + 1] - ys[row])
+        let cut = CGRect(
+          x: columns[column], y: rows[row], width: columns[column + 1] - columns[column],
+          height: rows[row + 1] - rows[row])
+        guard target.width > 0, target.height > 0, cut.width >= 1, cut.height >= 1,
+          let part = source.cropping(to: cut)
+        else { continue }
+        let natural = CGSize(width: cut.width / scale, height: cut.height / scale)
+        // Corners keep their size; the rest is stretched, or tiled at its own size.
+        if resizingMode == .stretch || (row != 1 && column != 1) {
+          context.saveGState()
+          context.translateBy(x: target.minX, y: target.maxY)
+          context.scaleBy(x: 1, y: -1)
+          context.drawPadded(part, in: CGRect(origin: .zero, size: target.size))
+          context.restoreGState()
+        } else {
+          context.saveGState()
+          context.clip(to: target)
+          let tile = CGSize(
+            width: column == 1 ? natural.width : target.width,
+            height: row == 1 ? natural.height : target.height)
+          context.translateBy(x: target.minX, y: target.minY + tile.height)
+          context.scaleBy(x: 1, y: -1)
+          context.draw(part, in: CGRect(origin: .zero, size: tile), byTiling: true)
+          context.restoreGState()
+        }
+      }
+    }
   }
 
   /// Draws `image` upright over `rect` in `context` (Core Graphics draws images with their

@@ -239,7 +239,7 @@ package final class ViewTreePainter {
           image.tintColor
           ?? (image.renderingMode == .alwaysTemplate ? (imageView.tintColor ?? .systemBlue) : nil)
         withContext { context in
-          UIImage.draw(cgImage, tint: tint?.cgColor, in: rect, context: context)
+          image.paint(cgImage, tint: tint?.cgColor, in: rect, context: context)
         }
       }
     }

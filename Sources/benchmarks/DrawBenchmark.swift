@@ -12,7 +12,10 @@ import ViewKit
 /// - 1,000 fills of a 48-pt rounded rectangle with `UIBezierPath`, against the same path with
 ///   `CGContext` calls and against raw Cairo calls, at scale 3;
 /// - a custom `draw(_:)` view over 60 frames: how many times it drew with and without
-///   `setNeedsDisplay()` before each frame, and the frame times.
+///   `setNeedsDisplay()` before each frame, and the frame times;
+/// - the screen's 1170 × 2532 pixels encoded as JPEG by `UIImage.jpegData(compressionQuality:)`
+///   against the renderer's PNG encoder on the same pixels and against `UIImage.pngData()`
+///   (Cairo's libpng writer).
 @MainActor
 func runDrawBenchmark(_ args: [String]) throws {
   var samples = 15
@@ -26,6 +29,7 @@ func runDrawBenchmark(_ args: [String]) throws {
   try captureAgainstRenderer(samples: samples)
   bezierFills()
   try redraws()
+  try jpegAgainstPNG(samples: samples)
 }
 
 private func milliseconds(_ body: () throws -> Void) rethrows -> Double {
@@ -214,4 +218,53 @@ private func redraws() throws {
   let keptPeer = Peer(name: "drawing kept", samples: Samples(kept))
   report("frame, drawing kept", keptPeer.samples, .ms)
   report("frame, redrawn every frame", Samples(redrawn), .ms, peer: keptPeer)
+}
+
+@MainActor
+private func jpegAgainstPNG(samples: Int) throws {
+  let session = try DemoSession(configuration: DemoConfiguration())
+  session.advance(to: 10)
+  let format = UIGraphicsImageRendererFormat()
+  format.scale = 3
+  let screen = UIGraphicsImageRenderer(size: session.window.bounds.size, format: format).image {
+    _ in
+    _ = session.window.drawHierarchy(in: session.window.bounds, afterScreenUpdates: true)
+  }
+  // The renderer's PNG encoder on the renderer's pixels of the same frame (the capture equals
+  // them pixel for pixel), timed inside the renderer around the encoder alone.
+  let renderer = Renderer(scale: 3)
+  let map = try session.mapLayer()
+  let pngSize = try renderer.png(window: session.window, at: session.clock.now, map: map).count
+  var png: [Double] = []
+  var jpeg: [Double] = []
+  var jpegLow: [Double] = []
+  var libpng: [Double] = []
+  var jpegSize = 0
+  var jpegLowSize = 0
+  var libpngSize = 0
+  for index in 0..<(samples + 1) {
+    let encoded = try renderer.encodingTimes(
+      window: session.window, at: session.clock.now, map: map, count: 1)
+    let high = timed(in: .ms) { screen.jpegData(compressionQuality: 0.8) }
+    let low = timed(in: .ms) { screen.jpegData(compressionQuality: 0.3) }
+    let cairo = timed(in: .ms) { screen.pngData() }
+    // The first of each warms the caches.
+    guard index > 0 else { continue }
+    png.append(encoded[0].wall * 1000)
+    jpeg.append(high.time)
+    jpegLow.append(low.time)
+    libpng.append(cairo.time)
+    jpegSize = high.value?.count ?? 0
+    jpegLowSize = low.value?.count ?? 0
+    libpngSize = cairo.value?.count ?? 0
+  }
+  section("the screen's 1170 x 2532 pixels encoded, \(samples) each, alternating")
+  let peer = Peer(name: "renderer PNG encoder", samples: Samples(png))
+  report("UIImage.jpegData(compressionQuality: 0.8)", Samples(jpeg), .ms, peer: peer)
+  report("UIImage.jpegData(compressionQuality: 0.3)", Samples(jpegLow), .ms, peer: peer)
+  report("UIImage.pngData() (Cairo's libpng writer)", Samples(libpng), .ms, peer: peer)
+  report("renderer PNG encoder (peer)", peer.samples, .ms)
+  fact(
+    "JPEG 0.8 / JPEG 0.3 / renderer PNG / libpng bytes",
+    "\(jpegSize) / \(jpegLowSize) / \(pngSize) / \(libpngSize)")
 }

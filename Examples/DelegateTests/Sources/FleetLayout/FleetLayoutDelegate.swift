@@ -1,11 +1,50 @@
 import NavigationUI
 
-/// A delivery app's own view: which stop of the route the driver is heading to. It sits above
-/// the ETA card during guidance, full width.
+/// A ring showing how much of the day's round is done, drawn by the view itself with
+/// `draw(_:)`: a faint track and a yellow arc clockwise from the top.
+@MainActor
+public final class StopProgressRing: UIView {
+  /// The part done, 0…1; setting it redraws the ring.
+  public var fraction: CGFloat { didSet { setNeedsDisplay() } }
+  /// The arc's colour.
+  public static let arcColor = UIColor.yellow
+
+  /// A ring showing `fraction`.
+  public init(fraction: CGFloat) {
+    self.fraction = fraction
+    super.init(frame: .zero)
+    backgroundColor = .clear
+    translatesAutoresizingMaskIntoConstraints = false
+  }
+
+  /// Draws the track and the arc.
+  public override func draw(_ rect: CGRect) {
+    let lineWidth: CGFloat = 4
+    let centre = CGPoint(x: bounds.midX, y: bounds.midY)
+    let radius = min(bounds.width, bounds.height) / 2 - lineWidth / 2
+    let track = UIBezierPath(
+      arcCenter: centre, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+    track.lineWidth = lineWidth
+    UIColor.white.withAlphaComponent(0.35).setStroke()
+    track.stroke()
+    let arc = UIBezierPath(
+      arcCenter: centre, radius: radius, startAngle: -.pi / 2,
+      endAngle: -.pi / 2 + 2 * .pi * max(0, min(1, fraction)), clockwise: true)
+    arc.lineWidth = lineWidth
+    arc.lineCapStyle = .round
+    Self.arcColor.setStroke()
+    arc.stroke()
+  }
+}
+
+/// A delivery app's own view: which stop of the route the driver is heading to, and a ring
+/// of the round done. It sits above the ETA card during guidance, full width.
 @MainActor
 public final class DeliveryPanel: UIView {
   /// The text shown, e.g. "Stop 3 of 8 · Casino".
   public let label = UILabel()
+  /// The round done (two stops of eight), at the trailing edge.
+  public let ring = StopProgressRing(fraction: 0.25)
 
   /// A panel showing `text`.
   public init(text: String) {
@@ -18,9 +57,14 @@ public final class DeliveryPanel: UIView {
     label.translatesAutoresizingMaskIntoConstraints = false
     translatesAutoresizingMaskIntoConstraints = false
     addSubview(label)
+    addSubview(ring)
     NSLayoutConstraint.activate([
       label.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
-      label.trailingAnchor.constraint(lessThanOrEqualTo: layoutMarginsGuide.trailingAnchor),
+      label.trailingAnchor.constraint(lessThanOrEqualTo: ring.leadingAnchor, constant: -8),
+      ring.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+      ring.centerYAnchor.constraint(equalTo: centerYAnchor),
+      ring.widthAnchor.constraint(equalToConstant: 28),
+      ring.heightAnchor.constraint(equalToConstant: 28),
       label.topAnchor.constraint(equalTo: topAnchor, constant: 12),
       label.bottomAnchor.constraint(equalTo: bottomAnchor, constant: -12),
     ])
