@@ -285,6 +285,14 @@ final class CheckerTiles: GMSSyncTileLayer {
     #expect(mapView.overlaysInDrawingOrder.count == 3)
     pinned.map = nil
     #expect(pinned.iconView?.superview == nil)
+    let advanced = GMSAdvancedMarker(position: Self.casino)
+    advanced.collisionBehavior = .optionalAndHidesLowerPriority
+    advanced.map = mapView
+    #expect(mapView.overlaysInDrawingOrder.contains(advanced))
+    for behavior in [GMSCollisionBehavior.required, .requiredAndHidesOptional] {
+      advanced.collisionBehavior = behavior
+    }
+    #expect(advanced.collisionBehavior == .requiredAndHidesOptional)
   }
 
   @Test func polylinesPathsAndStyleSpans() {

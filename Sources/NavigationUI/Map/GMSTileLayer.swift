@@ -94,7 +94,9 @@ open class GMSTileLayer: NSObject {
   func receive(_ key: TileKey, image: UIImage?, generation: Int) {
     guard generation == cacheGeneration else { return }
     pending.remove(key)
-    if let image { tiles[key] = image }
+    // None yet: asked again on a later frame, with nothing to redraw now.
+    guard let image else { return }
+    tiles[key] = image
     changed()
   }
 }
