@@ -12,7 +12,23 @@ extension GMSMapView {
   /// With ``isMyLocationEnabled`` and a known ``myLocation`` outside navigation, the
   /// my-location dot comes last (``myLocationOverlayItems()``).
   public func mapOverlayItems(images: ImageCatalog = .standard) -> [MapOverlayItem] {
-    trafficOverlayItems() + appOverlayItems(images: images) + myLocationOverlayItems()
+    tileOverlayItems(images: images) + trafficOverlayItems() + appOverlayItems(images: images)
+      + myLocationOverlayItems()
+  }
+
+  /// The tiles of the map's tile layers (``tileLayers``, by z-index) that have arrived, each
+  /// as a picture over its box, for the view's display scale (`traitCollection.displayScale`);
+  /// asks the layers for the visible tiles they have not answered yet.
+  public func tileOverlayItems(images: ImageCatalog = .standard) -> [MapOverlayItem] {
+    let scale = traitCollection.displayScale
+    return tileLayers.flatMap { layer in
+      tileImages(of: layer, scale: scale).map { tile in
+        MapOverlayItem.groundOverlay(
+          southWest: tile.southWest, northEast: tile.northEast, bearing: 0, anchor: .zero,
+          image: Self.overlayImage(tile.image, images: images),
+          opacity: Double(min(1, max(0, layer.opacity))))
+      }
+    }
   }
 
   /// The my-location dot as the original draws it: a translucent blue circle of the fix's
@@ -263,9 +279,11 @@ extension GMSMapView {
   }
 
   /// What the renderer draws for an image: the default pin for ``GMSMarker/markerImage(with:)``
-  /// and `nil`, else the catalogue's picture under the image's name.
+  /// and `nil`, an image's pixels (made from data or drawing), else the catalogue's picture
+  /// under the image's name.
   static func overlayImage(_ image: UIImage?, images: ImageCatalog) -> MapOverlayImage {
     guard let image else { return .pin(RGBA(hex: 0xEA4335)) }
+    if let pixels = image.cgImage { return .pixels(pixels) }
     let tint = RGBA(image.tintColor ?? UIColor(rgb: 0xEA4335))
     if image.name == GMSMarker.defaultIconName { return .pin(tint) }
     guard let name = image.name, let content = images.content(named: name) else {

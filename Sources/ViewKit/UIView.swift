@@ -129,6 +129,9 @@ open class UIView: LayoutItem {
   open var accessibilityTraits: UIAccessibilityTraits = .none
   /// Whether assistive technologies see this view as one element.
   open var isAccessibilityElement = false
+  /// Whether assistive technologies skip this view and everything in it (false unless set).
+  /// Kept as a property: nothing here reads accessibility elements aloud.
+  open var accessibilityElementsHidden = false
 
   // MARK: - Direction
 

@@ -11,6 +11,9 @@ final class MapState {
   weak var delegate: (any GMSMapViewDelegate)?
   /// Overlays on the map, in the order they were added.
   var overlays: [GMSOverlay] = []
+  /// Tile layers on the map, in the order they were added.
+  var tileLayers: [GMSTileLayer] = []
+  var preferredFrameRate = GMSFrameRate.maximum
   var selectedMarker: GMSMarker?
   var infoWindow: UIView?
   var mapType = GMSMapViewType.normal

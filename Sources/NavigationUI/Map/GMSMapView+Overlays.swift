@@ -28,7 +28,8 @@ extension GMSMapView {
   /// Changes with every change of an overlay on the map (for caches).
   public var overlayGeneration: Int { mapState.overlayGeneration }
 
-  /// Removes every marker, polyline, polygon, circle and ground overlay.
+  /// Removes every marker, polyline, polygon, circle, ground overlay and tile layer (the
+  /// my-location dot and the map type stay).
   public func clear() {
     selectedMarker = nil
     for overlay in mapState.overlays {
@@ -36,6 +37,8 @@ extension GMSMapView {
       (overlay as? GMSMarker)?.iconView?.removeFromSuperview()
     }
     mapState.overlays.removeAll()
+    for layer in mapState.tileLayers { layer.storedMap = nil }
+    mapState.tileLayers.removeAll()
     mapState.overlayGeneration += 1
   }
 

@@ -359,3 +359,23 @@ public enum GMSMapViewType: Int, Sendable, Hashable {
   /// No base map.
   case none = 5
 }
+
+/// What an advanced marker does when it overlaps others (`GMSCollisionBehavior`).
+public enum GMSCollisionBehavior: Int, Sendable, Hashable {
+  /// Always shown, whatever it overlaps.
+  case required = 0
+  /// Always shown; hides optional markers it overlaps.
+  case requiredAndHidesOptional = 1
+  /// Shown unless it overlaps a required marker or an optional one of a higher `zIndex`.
+  case optionalAndHidesLowerPriority = 2
+}
+
+/// A marker with a collision behaviour (`GMSAdvancedMarker`). Drawn as a ``GMSMarker``;
+/// OpenStreetMap map IDs have no advanced-marker capability
+/// (``GMSMapView/mapCapabilities`` is empty), so ``collisionBehavior`` is kept but no marker
+/// is hidden for overlapping another.
+@MainActor
+open class GMSAdvancedMarker: GMSMarker {
+  /// What the marker does when it overlaps others (`.required` unless set).
+  open var collisionBehavior = GMSCollisionBehavior.required { didSet { changed() } }
+}

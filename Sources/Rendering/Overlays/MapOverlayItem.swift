@@ -1,4 +1,5 @@
 import CCairo
+import CairoGraphics
 import Foundation
 import NavigationCore
 import Synchronization
@@ -11,6 +12,8 @@ public enum MapOverlayImage: Sendable, Hashable {
   case vector(VectorImage, tint: RGBA)
   /// PNG bytes under a name (decoded once per name).
   case png(Data, name: String)
+  /// Pixels (a `UIImage` made from data or drawing), scaled to the picture's size.
+  case pixels(CGImage)
 }
 
 /// A stretch of a line's style: a colour blending from `from` to `to` over `segments`
@@ -76,13 +79,21 @@ final class OverlayImageCache: Sendable {
     var height: Int
   }
 
+  private struct RasterKey: Hashable {
+    var image: MapOverlayImage
+    var width: Int
+    var height: Int
+  }
+
   private struct State: ~Copyable {
     var surfaces: [String: OpaquePointer] = [:]
     var pins: [PinKey: OpaquePointer] = [:]
+    var rasters: [RasterKey: OpaquePointer] = [:]
 
     deinit {
       for (_, surface) in surfaces { cairo_surface_destroy(surface) }
       for (_, surface) in pins { cairo_surface_destroy(surface) }
+      for (_, surface) in rasters { cairo_surface_destroy(surface) }
     }
   }
 
@@ -131,12 +142,49 @@ final class OverlayImageCache: Sendable {
       return (surface, sx)
     }
   }
+
+  /// A picture of `size` points drawn once into a raster of `width` × `height` pixels and
+  /// kept (up to 512 rasters, then all are let go): the caller owns the reference returned
+  /// and destroys it after use.
+  func raster(_ image: MapOverlayImage, size: CGSize, width: Int, height: Int) -> OpaquePointer? {
+    let key = RasterKey(image: image, width: width, height: height)
+    if let known = state.withLock({ $0.rasters[key].map { cairo_surface_reference($0) } }) {
+      return known
+    }
+    // Drawn outside the lock (bands on other threads keep going); the first one kept wins.
+    guard
+      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+    else { return nil }
+    let cr = cairo_create(surface)
+    cairo_scale(cr, Double(width) / Double(size.width), Double(height) / Double(size.height))
+    MapPainter.drawImage(image, in: CGRect(origin: .zero, size: size), cr: cr!, images: self)
+    cairo_destroy(cr)
+    cairo_surface_flush(surface)
+    return state.withLock { state -> OpaquePointer? in
+      if let known = state.rasters[key] {
+        cairo_surface_destroy(surface)
+        return cairo_surface_reference(known)
+      }
+      if state.rasters.count >= 512 {
+        for (_, old) in state.rasters { cairo_surface_destroy(old) }
+        state.rasters.removeAll()
+      }
+      state.rasters[key] = surface
+      return cairo_surface_reference(surface)
+    }
+  }
 }
 
 extension MapPainter {
   /// Draws the scene's overlays of one group (markers or the rest) in order.
   func paintOverlayItems(markers: Bool, in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
     guard scene.overlays.contains(where: { $0.isMarker == markers }) else { return }
+    // Lines and areas with Cairo's fast antialiasing (4 × 4 samples a pixel, as the map's
+    // own geometry): the default's 256 levels cost several times as much on long strokes.
+    let antialias = cairo_get_antialias(cr)
+    cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+    defer { cairo_set_antialias(cr, antialias) }
     // Only what meets the clip: a band of the parallel copy draws its own rows' overlays.
     var clip = (0.0, 0.0, 0.0, 0.0)
     cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
@@ -191,13 +239,20 @@ extension MapPainter {
         let reach = Double(size.width + size.height)
         guard x + reach >= clip.0, x - reach <= clip.2, y + reach >= clip.1, y - reach <= clip.3
         else { continue }
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
         let turn = flat ? rotation - scene.camera.heading : rotation
-        if turn != 0 { cairo_rotate(cr, turn * .pi / 180) }
         let rect = CGRect(
           x: -Double(anchor.x) * Double(size.width), y: -Double(anchor.y) * Double(size.height),
           width: Double(size.width), height: Double(size.height))
+        if turn.truncatingRemainder(dividingBy: 360) == 0,
+          Self.blit(
+            image, at: (x + Double(rect.minX), y + Double(rect.minY)), size: size,
+            opacity: opacity, in: cr, images: overlayImages)
+        {
+          continue
+        }
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        if turn != 0 { cairo_rotate(cr, turn * .pi / 180) }
         if opacity < 1 { cairo_push_group(cr) }
         paintImage(image, in: rect, cr: cr)
         if opacity < 1 {
@@ -352,27 +407,93 @@ extension MapPainter {
         Double(cairo_image_surface_get_height(pin.surface)))
       cairo_fill(cr)
       cairo_restore(cr)
+    case .vector, .pixels, .png:
+      Self.drawImage(image, in: rect, cr: cr, images: overlayImages)
+    }
+  }
+
+  /// A picture filling `rect` of the current user space, drawn from its source (no kept
+  /// raster); PNG pictures decoded once in `images`.
+  static func drawImage(
+    _ image: MapOverlayImage, in rect: CGRect, cr: OpaquePointer, images: OverlayImageCache
+  ) {
+    switch image {
+    case .pin(let color):
+      paintPin(color, in: rect, cr: cr)
     case .vector(let vector, let tint):
       CairoDrawing.draw(cr, vector, in: rect, tint: tint)
+    case .pixels(let image):
+      let surface = image.makeSurface()
+      defer { cairo_surface_destroy(surface) }
+      paintSurface(surface, in: rect, cr: cr)
     case .png(let data, let name):
-      guard let surface = overlayImages.surface(data, name: name) else {
-        Self.paintPin(RGBA(hex: 0x9AA0A6), in: rect, cr: cr)
+      guard let surface = images.surface(data, name: name) else {
+        paintPin(RGBA(hex: 0x9AA0A6), in: rect, cr: cr)
         return
       }
-      let w = Double(cairo_image_surface_get_width(surface))
-      let h = Double(cairo_image_surface_get_height(surface))
-      guard w > 0, h > 0 else { return }
-      cairo_save(cr)
-      cairo_rectangle(
-        cr, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
-      cairo_clip(cr)
-      cairo_translate(cr, Double(rect.minX), Double(rect.minY))
-      cairo_scale(cr, Double(rect.width) / w, Double(rect.height) / h)
-      cairo_set_source_surface(cr, surface, 0, 0)
-      cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-      cairo_paint(cr)
-      cairo_restore(cr)
+      paintSurface(surface, in: rect, cr: cr)
     }
+  }
+
+  /// Copies a picture of `size` points whose top-left corner is at `origin` (user space)
+  /// as its raster kept at the device scale (``OverlayImageCache/raster(_:size:width:height:)``),
+  /// placed at the nearest whole device pixel (at most half a pixel from its place: 1/6 point
+  /// at scale 3); `false` when the context is not an unturned, equally scaled image surface.
+  static func blit(
+    _ image: MapOverlayImage, at origin: (Double, Double), size: CGSize, opacity: Double,
+    in cr: OpaquePointer, images: OverlayImageCache
+  ) -> Bool {
+    guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else {
+      return false
+    }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0.01, matrix.xx == matrix.yy else {
+      return false
+    }
+    let width = Int((Double(size.width) * matrix.xx).rounded())
+    let height = Int((Double(size.height) * matrix.yy).rounded())
+    guard width > 0, height > 0, width <= 1024, height <= 1024,
+      let raster = images.raster(image, size: size, width: width, height: height)
+    else { return false }
+    defer { cairo_surface_destroy(raster) }
+    var x = origin.0
+    var y = origin.1
+    cairo_user_to_device(cr, &x, &y)
+    x.round()
+    y.round()
+    cairo_save(cr)
+    cairo_identity_matrix(cr)
+    cairo_set_source_surface(cr, raster, x, y)
+    cairo_rectangle(cr, x, y, Double(width), Double(height))
+    if opacity < 1 {
+      cairo_clip(cr)
+      cairo_paint_with_alpha(cr, opacity)
+    } else {
+      cairo_fill(cr)
+    }
+    cairo_restore(cr)
+    return true
+  }
+
+  /// An image surface scaled to fill `rect` of the current user space (its edge pixels
+  /// padded out, so that neighbouring tiles meet without a seam).
+  private static func paintSurface(
+    _ surface: OpaquePointer, in rect: CGRect, cr: OpaquePointer
+  ) {
+    let w = Double(cairo_image_surface_get_width(surface))
+    let h = Double(cairo_image_surface_get_height(surface))
+    guard w > 0, h > 0, rect.width > 0, rect.height > 0 else { return }
+    cairo_save(cr)
+    cairo_translate(cr, Double(rect.minX), Double(rect.minY))
+    cairo_scale(cr, Double(rect.width) / w, Double(rect.height) / h)
+    cairo_set_source_surface(cr, surface, 0, 0)
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+    // A rectangle, not cairo_paint: painting covers the whole clip (the band).
+    cairo_rectangle(cr, 0, 0, w, h)
+    cairo_fill(cr)
+    cairo_restore(cr)
   }
 
   /// Google's default marker: a round-headed pin with its tip at the bottom centre, a
