@@ -11,7 +11,7 @@ import Testing
 /// `NAVUI_MUTATION_RUNS` sets the number of mutated files per command (default 200 for
 /// `route`, 40 for each `demo` batch: a usable mutant runs a whole demo);
 /// `NAVUI_MUTATION_SEED` the seed (default 2026). A failing input is kept under
-/// `$TMPDIR/navui-mutations-<seed>/failures/` and named in the failure.
+/// `$TMPDIR/navui-mutations-<seed>-<process id>/failures/` and named in the failure.
 @Suite struct MutatedInputBatchTests {
   /// Monaco points inside the small Monte Carlo extract (`Fixtures/monte-carlo.osm`).
   static let extractFrom = "43.73864,7.42640"
@@ -105,7 +105,7 @@ import Testing
   ) throws {
     let binary = try navui()
     let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("navui-mutations-\(seed)/\(name)")
+      .appendingPathComponent("navui-mutations-\(seed)-\(getpid())/\(name)")
     let failures = folder.deletingLastPathComponent().appendingPathComponent("failures")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
