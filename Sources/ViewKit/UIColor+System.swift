@@ -64,15 +64,6 @@ extension UIColor {
     return true
   }
 
-  /// Cyan.
-  public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
-  /// Magenta.
-  public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
-  /// Purple.
-  public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
-  /// Brown.
-  public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
-
   /// The system orange (light appearance).
   public static let systemOrange = UIColor(rgb: 0xFF9500)
   /// The system yellow (light appearance).

@@ -70,6 +70,12 @@ extension MapStyle {
   func shows(_ kind: MapFeatureKind) -> Bool { !hiddenKinds.contains(kind) }
 }
 
+/// A Cairo surface passed into a lock's region (nothing else refers to it meanwhile).
+private struct SurfaceHandle: @unchecked Sendable {
+  let value: OpaquePointer
+  init(_ value: OpaquePointer) { self.value = value }
+}
+
 /// PNG pictures of overlays, decoded once per name, and pins drawn once per colour and size
 /// (any thread; a renderer's session keeps one).
 final class OverlayImageCache: Sendable {
@@ -161,18 +167,20 @@ final class OverlayImageCache: Sendable {
     MapPainter.drawImage(image, in: CGRect(origin: .zero, size: size), cr: cr!, images: self)
     cairo_destroy(cr)
     cairo_surface_flush(surface)
-    return state.withLock { state -> OpaquePointer? in
+    // Handed to the lock's region: no other reference to the new surface exists yet.
+    let drawn = SurfaceHandle(surface)
+    return state.withLock { state -> SurfaceHandle in
       if let known = state.rasters[key] {
-        cairo_surface_destroy(surface)
-        return cairo_surface_reference(known)
+        cairo_surface_destroy(drawn.value)
+        return SurfaceHandle(cairo_surface_reference(known))
       }
       if state.rasters.count >= 512 {
         for (_, old) in state.rasters { cairo_surface_destroy(old) }
         state.rasters.removeAll()
       }
-      state.rasters[key] = surface
-      return cairo_surface_reference(surface)
-    }
+      state.rasters[key] = drawn.value
+      return SurfaceHandle(cairo_surface_reference(drawn.value))
+    }.value
   }
 }
 
