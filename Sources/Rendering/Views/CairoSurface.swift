@@ -57,6 +57,13 @@ final class CairoSurface {
         cairo_pdf_surface_set_metadata(made, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z")
       }
     }
+    surface = try Self.checked(made)
+    context = cairo_create(surface)
+    if kind == .raster { cairo_scale(context, scale, scale) }
+  }
+
+  /// A surface Cairo made, or the typed error for none or a failed one (destroyed).
+  private static func checked(_ made: OpaquePointer?) throws(RenderError) -> OpaquePointer {
     guard let made else { throw .cairo(stage: "creating a surface", status: "no surface") }
     let status = cairo_surface_status(made)
     guard status == CAIRO_STATUS_SUCCESS else {
@@ -64,9 +71,7 @@ final class CairoSurface {
       throw .cairo(
         stage: "creating a surface", status: String(cString: cairo_status_to_string(status)))
     }
-    surface = made
-    context = cairo_create(made)
-    if kind == .raster { cairo_scale(context, scale, scale) }
+    return made
   }
 
   /// A raster surface over pixels the caller owns (`height` rows of `stride` bytes, 32 bits
@@ -86,18 +91,10 @@ final class CairoSurface {
         stage: "drawing into a \(pixelWidth)×\(pixelHeight) buffer",
         status: "the picture is \(self.pixelWidth)×\(self.pixelHeight) pixels")
     }
-    guard
-      let made = cairo_image_surface_create_for_data(
-        pixels, CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight), Int32(stride))
-    else { throw .cairo(stage: "creating a surface", status: "no surface") }
-    let status = cairo_surface_status(made)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      cairo_surface_destroy(made)
-      throw .cairo(
-        stage: "creating a surface", status: String(cString: cairo_status_to_string(status)))
-    }
-    surface = made
-    context = cairo_create(made)
+    surface = try Self.checked(
+      cairo_image_surface_create_for_data(
+        pixels, CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight), Int32(stride)))
+    context = cairo_create(surface)
     if !covered {
       cairo_set_operator(context, CAIRO_OPERATOR_CLEAR)
       cairo_paint(context)
