@@ -88,6 +88,16 @@ public struct CGColor: Sendable, Hashable {
     self.init(red: gray, green: gray, blue: gray, alpha: alpha)
   }
 
+  /// A colour from sRGB components (the name iOS 13 gave ``init(red:green:blue:alpha:)``).
+  public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    self.init(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// A grey in the generic grey space (drawn as the sRGB grey of the same value).
+  public init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+    self.init(gray: gray, alpha: alpha)
+  }
+
   /// A colour in `space` from its components (alpha last), or `nil` when their number does
   /// not fit the space.
   public init?(colorSpace space: CGColorSpace, components: UnsafePointer<CGFloat>) {

@@ -145,10 +145,12 @@ public final class CGContext {
   /// Clears the target's pixels: set by ``clearsLazily(_:)``, run before the first use of
   /// ``cairo`` unless ``skipClear(coveringOpaquely:)`` found it unneeded.
   private var pendingClear: (() -> Void)?
-  /// The surface this context made and owns (bitmap contexts), else `nil`.
-  private let ownedSurface: OpaquePointer?
+  /// The pixels of a bitmap context, else `nil`.
+  private let bitmap: BitmapStore?
   /// The matrix at creation: user space to device pixels (base space to device).
   private let baseMatrix: cairo_matrix_t
+  /// The clip at creation in device pixels, for ``resetClip()``.
+  private let baseClip: [CGRect]?
 
   struct GState {
     var fill = CGColor.black
@@ -164,9 +166,28 @@ public final class CGContext {
   private var state = GState()
   /// How many drawing operations (fills, strokes, images, gradients, clears, text) ran.
   package private(set) var operationCount = 0
+  /// Whether a drawing operation is running (``drawing(_:)``).
+  private var isDrawing = false
 
-  /// Counts a drawing made on ``cairo`` directly (text).
-  package func noteDrawing() { operationCount += 1 }
+  /// Runs `body`, which draws on ``cairo`` directly (text, a layer tree), as one drawing
+  /// operation: counted, and for a bitmap context whose layout Cairo cannot draw in, with
+  /// the buffer read in before and written back after.
+  package func drawDirectly<T>(_ body: (OpaquePointer) -> T) -> T {
+    drawing { body(cairo) }
+  }
+
+  /// Runs one drawing operation, keeping a bitmap context's buffer in step (see
+  /// ``BitmapStore``); inside a transparency layer the layer's end does that.
+  private func drawing<T>(_ body: () -> T) -> T {
+    operationCount += 1
+    guard let bitmap, layers.isEmpty, !isDrawing else { return body() }
+    isDrawing = true
+    bitmap.willDraw()
+    let result = body()
+    bitmap.didDraw()
+    isDrawing = false
+    return result
+  }
   private var saved: [GState] = []
   /// The state before each open transparency layer, and how many states were saved then.
   private var layers: [(state: GState, depth: Int)] = []
@@ -176,7 +197,8 @@ public final class CGContext {
   /// taken over.
   package init(cairo: OpaquePointer) {
     context = cairo_reference(cairo)
-    ownedSurface = nil
+    bitmap = nil
+    baseClip = Self.deviceClip(of: cairo)
     var matrix = cairo_matrix_t()
     cairo_get_matrix(cairo, &matrix)
     baseMatrix = matrix
@@ -184,26 +206,39 @@ public final class CGContext {
     cairo_set_miter_limit(cairo, 10)
   }
 
-  /// A bitmap context of `width` × `height` pixels, premultiplied 32-bit RGB with alpha
-  /// (alpha first or last, any byte order: the pixels are kept as BGRA and ``makeImage()``
-  /// gives them as such), origin at the bottom left as Core Graphics'. `data` must be `nil`
-  /// (the context owns its pixels; read them with ``makeImage()`` or ``data``); `nil` for
-  /// another layout, a size of zero, or `data`.
+  /// A bitmap context of `width` × `height` pixels drawing into `data` (`bytesPerRow`
+  /// apart, 0 for packed rows), or into memory it allocates and zeroes when `data` is `nil`
+  /// (read it with ``data`` or ``makeImage()``); origin at the bottom left as Core
+  /// Graphics'.
+  ///
+  /// The layouts iOS takes, 8 bits a component: RGB in 32 bits with premultiplied alpha
+  /// (`premultipliedLast`: RGBA in memory; `premultipliedFirst`: ARGB, or BGRA with
+  /// `byteOrder32Little`) or an unused byte (`noneSkipLast`, `noneSkipFirst`, written 255
+  /// where drawn), in either byte order; grey in 8 bits (`CGColorSpaceCreateDeviceGray()`,
+  /// `CGImageAlphaInfo.none`); alpha only in 8 bits (`alphaOnly`). `nil` for any other
+  /// layout, a size of zero, or rows shorter than `width` pixels, as on iOS.
+  ///
+  /// `data` is the caller's to read at any time: every drawing call leaves its pixels there
+  /// in the stated layout (premultiplied BGRA is drawn in place; another layout is drawn
+  /// in a Cairo surface read from `data` before the call when the caller changed it, and
+  /// written back after), and pixels no drawing touched keep what the caller put there.
+  /// `data` must stay valid as long as the context.
   public init?(
     data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
     bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32
   ) {
-    let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & 0x1F)
-    guard data == nil, width > 0, height > 0, width <= 32_767, height <= 32_767,
-      bitsPerComponent == 8, space.model == .rgb, let alpha,
-      [.premultipliedFirst, .premultipliedLast, .noneSkipFirst, .noneSkipLast].contains(alpha),
-      bytesPerRow == 0 || bytesPerRow >= width * 4
-    else { return nil }
     guard
-      let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-      cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+      let layout = BitmapLayout(
+        bitsPerComponent: bitsPerComponent,
+        bitsPerPixel: CGImageAlphaInfo(rawValue: bitmapInfo & 0x1F) == .alphaOnly
+          || space.model == .monochrome ? 8 : 32,
+        space: space.model, bitmapInfo: bitmapInfo, forContext: true),
+      let store = BitmapStore(
+        data: data, width: width, height: height, bytesPerRow: bytesPerRow, layout: layout)
     else { return nil }
-    ownedSurface = surface
+    bitmap = store
+    baseClip = []
+    let surface = store.surface
     let cairo = cairo_create(surface)!
     context = cairo
     // Core Graphics' bitmap space: y up.
@@ -218,7 +253,6 @@ public final class CGContext {
 
   deinit {
     cairo_destroy(context)
-    if let ownedSurface { cairo_surface_destroy(ownedSurface) }
   }
 
   /// Defers clearing the target's pixels (a fresh buffer of `UIGraphicsImageRenderer`) to
@@ -259,28 +293,49 @@ public final class CGContext {
   }
 
   /// The width in pixels of a bitmap context (0 otherwise).
-  public var width: Int { imageSurface.map { Int(cairo_image_surface_get_width($0)) } ?? 0 }
+  public var width: Int {
+    bitmap?.width ?? imageSurface.map { Int(cairo_image_surface_get_width($0)) } ?? 0
+  }
   /// The height in pixels of a bitmap context (0 otherwise).
-  public var height: Int { imageSurface.map { Int(cairo_image_surface_get_height($0)) } ?? 0 }
-  /// Bytes per row of a bitmap context (0 otherwise).
-  public var bytesPerRow: Int { imageSurface.map { Int(cairo_image_surface_get_stride($0)) } ?? 0 }
+  public var height: Int {
+    bitmap?.height ?? imageSurface.map { Int(cairo_image_surface_get_height($0)) } ?? 0
+  }
+  /// Bytes per row of a bitmap context's ``data`` (0 otherwise).
+  public var bytesPerRow: Int {
+    bitmap?.bytesPerRow ?? imageSurface.map { Int(cairo_image_surface_get_stride($0)) } ?? 0
+  }
   /// 8 for a bitmap context.
   public var bitsPerComponent: Int { imageSurface == nil ? 0 : 8 }
-  /// 32 for a bitmap context.
-  public var bitsPerPixel: Int { imageSurface == nil ? 0 : 32 }
-  /// Premultiplied alpha first, 32-bit little endian, for a bitmap context.
-  public var bitmapInfo: CGBitmapInfo {
-    CGBitmapInfo(alphaInfo: .premultipliedFirst, byteOrder: .byteOrder32Little)
+  /// Bits a pixel of a bitmap context: 32 for RGB, 8 for grey and alpha only.
+  public var bitsPerPixel: Int {
+    bitmap.map { $0.layout.bytesPerPixel * 8 } ?? (imageSurface == nil ? 0 : 32)
   }
-  /// The pixels of a bitmap context (BGRA in memory, premultiplied), after pending drawing.
+  /// The layout of a bitmap context's pixels as its maker gave it (premultiplied alpha
+  /// first, 32-bit little endian, for other image contexts).
+  public var bitmapInfo: CGBitmapInfo { bitmap?.layout.bitmapInfo ?? BitmapLayout.cairo.bitmapInfo }
+  /// Where the alpha of a bitmap context's pixels is.
+  public var alphaInfo: CGImageAlphaInfo { bitmap?.layout.alphaInfo ?? .premultipliedFirst }
+  /// The colour space of a bitmap context's pixels (device RGB or grey).
+  public var colorSpace: CGColorSpace? {
+    bitmap?.layout.colorModel == .monochrome
+      ? CGColorSpaceCreateDeviceGray() : CGColorSpaceCreateDeviceRGB()
+  }
+  /// The pixels of a bitmap context in its layout (the caller's buffer when it gave one),
+  /// up to date after every drawing call; for other image contexts, premultiplied BGRA.
   public var data: UnsafeMutableRawPointer? {
+    if let bitmap {
+      cairo_surface_flush(bitmap.surface)
+      return bitmap.buffer
+    }
     guard let surface = imageSurface else { return nil }
     cairo_surface_flush(surface)
     return cairo_image_surface_get_data(surface).map(UnsafeMutableRawPointer.init)
   }
 
-  /// An image of what a bitmap context holds now (`nil` for other contexts).
+  /// An image of what a bitmap context holds now, in its layout (`nil` for contexts that
+  /// are not bitmaps).
   public func makeImage() -> CGImage? {
+    if let bitmap { return bitmap.makeImage() }
     guard let surface = imageSurface else { return nil }
     return CGImage(copying: surface)
   }
@@ -739,7 +794,12 @@ public final class CGContext {
 
   /// Makes a rectangle transparent (whatever the blend mode, without shadow).
   public func clear(_ rect: CGRect) {
-    operationCount += 1
+    drawing {
+      clearNow(rect)
+    }
+  }
+
+  private func clearNow(_ rect: CGRect) {
     withSeparatePath {
       cairo_save(cairo)
       cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
@@ -779,6 +839,43 @@ public final class CGContext {
     withSeparatePath {
       addRects(rects)
       cairo_clip(cairo)
+    }
+  }
+
+  /// Removes the clips set since the context was made, an image mask's included: back to
+  /// the whole bitmap, or for a UIKit context (a view's `draw(_:)`) to the clip it was given.
+  public func resetClip() {
+    state.mask = nil
+    guard let baseClip else { return }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    cairo_reset_clip(cairo)
+    if !baseClip.isEmpty {
+      withSeparatePath {
+        cairo_identity_matrix(cairo)
+        for rect in baseClip {
+          cairo_rectangle(
+            cairo, Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        }
+        cairo_clip(cairo)
+      }
+    }
+    cairo_set_matrix(cairo, &matrix)
+  }
+
+  /// The clip the context was made with, in device pixels (empty: none); `nil` when it is
+  /// not a list of rectangles (then ``resetClip()`` keeps the clip).
+  private static func deviceClip(of cairo: OpaquePointer) -> [CGRect]? {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cairo, &matrix)
+    cairo_identity_matrix(cairo)
+    defer { cairo_set_matrix(cairo, &matrix) }
+    guard let list = cairo_copy_clip_rectangle_list(cairo) else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
+    return (0..<Int(list.pointee.num_rectangles)).map {
+      let r = list.pointee.rectangles[$0]
+      return CGRect(x: r.x, y: r.y, width: r.width, height: r.height)
     }
   }
 
@@ -936,7 +1033,11 @@ public final class CGContext {
   /// Runs one drawing operation with the shadow under it and through the image mask, when
   /// set; otherwise directly.
   private func paint(_ operation: (OpaquePointer) -> Void) {
-    operationCount += 1
+    drawing { paintNow(operation) }
+  }
+
+  /// ``paint(_:)`` without the bookkeeping.
+  private func paintNow(_ operation: (OpaquePointer) -> Void) {
     guard state.shadow != nil || state.mask != nil else { return operation(cairo) }
     let blend = cairo_get_operator(cairo)
     // The operation alone, over transparency.
@@ -977,7 +1078,10 @@ public final class CGContext {
   /// Paints only the shadow `path` (user space) would cast, filled, with a shadow `offset`
   /// away blurred by `blur` in `color` (a layer's `shadowPath`).
   package func paintShadow(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
-    operationCount += 1
+    drawing { paintShadowNow(of: path, offset: offset, blur: blur, color: color) }
+  }
+
+  private func paintShadowNow(of path: CGPath, offset: CGSize, blur: CGFloat, color: CGColor) {
     withSeparatePath {
       cairo_push_group(cairo)
       addPath(path)

@@ -39,6 +39,13 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
   public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
   /// 32-bit pixels, big endian.
   public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+  /// 16-bit pixels, little endian (no 16-bit layout is supported: contexts and images
+  /// with it are `nil`).
+  public static let byteOrder16Little = CGBitmapInfo(rawValue: 1 << 12)
+  /// 16-bit pixels, big endian (not supported, as ``byteOrder16Little``).
+  public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
+  /// Floating-point components (not supported: contexts and images with it are `nil`).
+  public static let floatComponents = CGBitmapInfo(rawValue: 1 << 8)
 
   /// Alpha info and byte order together.
   public init(alphaInfo: CGImageAlphaInfo, byteOrder: CGBitmapInfo = []) {
@@ -46,13 +53,71 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
   }
 }
 
+/// The byte order of an image's pixels (Core Graphics' `CGImageByteOrderInfo`), the
+/// ``CGBitmapInfo/byteOrderMask`` bits of its ``CGBitmapInfo``.
+public enum CGImageByteOrderInfo: UInt32, Sendable {
+  /// The mask.
+  case orderMask = 0x7000
+  /// The default (big endian).
+  case orderDefault = 0
+  /// 16-bit little endian.
+  case order16Little = 0x1000
+  /// 32-bit little endian.
+  case order32Little = 0x2000
+  /// 16-bit big endian.
+  case order16Big = 0x3000
+  /// 32-bit big endian.
+  case order32Big = 0x4000
+
+  /// The host's 32-bit order (little endian on the machines this runs on).
+  public static let order32Host = CGImageByteOrderInfo.order32Little
+  /// The host's 16-bit order.
+  public static let order16Host = CGImageByteOrderInfo.order16Little
+}
+
 /// The bytes behind an image (Core Graphics' `CGDataProvider`).
 public final class CGDataProvider: Sendable {
-  /// The bytes.
-  public let data: Data?
+  /// The bytes (a copy on iOS, `CFData`; here `Data`, which `CFDataGetBytePtr` reads).
+  public let data: CFData?
 
   /// A provider of `data`.
-  public init?(data: Data) { self.data = data }
+  public init?(data: CFData) { self.data = data }
+}
+
+/// Core Foundation's data as code written for iOS spells it (`provider.data`,
+/// `CFDataGetBytePtr(data)`, `data as Data`): Foundation on Linux has no Core Foundation
+/// types, and this is `Data`.
+public typealias CFData = Data
+
+/// The bytes of `data`. A `Data` of more than 14 bytes keeps them in its storage, valid
+/// while the caller holds `data` (as on iOS while it holds the `CFData`); a smaller one
+/// keeps them inline, so they are copied once into a buffer kept for the process (one per
+/// distinct content: a 1 × 1 image's 4 bytes).
+public func CFDataGetBytePtr(_ data: CFData) -> UnsafePointer<UInt8> {
+  if data.count > 14 {
+    return data.withUnsafeBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }
+  }
+  return SmallDataBytes.shared.pointer(to: data)
+}
+
+/// The number of bytes of `data`.
+public func CFDataGetLength(_ data: CFData) -> Int { data.count }
+
+/// Stable copies of small `Data` contents for ``CFDataGetBytePtr(_:)``.
+final class SmallDataBytes: @unchecked Sendable {
+  static let shared = SmallDataBytes()
+  private let lock = NSLock()
+  private var buffers: [Data: UnsafeMutablePointer<UInt8>] = [:]
+
+  func pointer(to data: Data) -> UnsafePointer<UInt8> {
+    lock.lock()
+    defer { lock.unlock() }
+    if let kept = buffers[data] { return UnsafePointer(kept) }
+    let kept = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, data.count))
+    data.copyBytes(to: kept, count: data.count)
+    buffers[data] = kept
+    return UnsafePointer(kept)
+  }
 }
 
 /// An error reading pixels from outside data.
@@ -68,52 +133,85 @@ public enum CGImageError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// An immutable bitmap (Core Graphics' `CGImage`): 8 bits a component, 32 bits a pixel,
-/// premultiplied alpha first in little-endian words (BGRA in memory), as iOS makes images
-/// from drawing.
+/// An immutable bitmap (Core Graphics' `CGImage`), 8 bits a component.
+///
+/// Its pixels are kept as Cairo draws them: premultiplied alpha first in little-endian words
+/// (BGRA in memory), as iOS makes images from drawing. An image also has the layout it
+/// reports (``bitmapInfo``, ``alphaInfo``, ``bitsPerPixel``, ``bytesPerRow``,
+/// ``colorSpace``) and gives its ``dataProvider`` bytes in: that BGRA layout for images made
+/// by drawing (`UIGraphicsImageRenderer`, views) or decoded from PNG; alpha skipped for an
+/// opaque renderer's; the layout of the bitmap context that made it (``CGContext/makeImage()``:
+/// RGBA `premultipliedLast`, grey, …) or of the bytes it was made from
+/// (``init(width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)``,
+/// whose provider it keeps).
 public final class CGImage: @unchecked Sendable, Hashable {
   /// Width in pixels.
   public let width: Int
   /// Height in pixels.
   public let height: Int
-  /// Bytes from one row to the next.
-  public let bytesPerRow: Int
-  /// The pixels, `bytesPerRow × height` bytes (never written after init).
+  /// Bytes from one row of ``pixels`` to the next.
+  let stride: Int
+  /// The pixels, `stride × height` bytes, premultiplied BGRA (never written after init).
   let pixels: UnsafeMutableRawPointer
+  /// The layout the image reports.
+  let layout: BitmapLayout
+  /// The bytes in ``layout`` as given (a provider, a context's buffer) and their row
+  /// length; `nil` when ``dataProvider`` makes them from ``pixels``.
+  private let layoutBytes: (data: Data, bytesPerRow: Int)?
 
-  /// Takes over `pixels` (allocated with `UnsafeMutableRawPointer.allocate`).
-  /// The image surface whose pixels these are (``init(takingSurface:)``), destroyed with
-  /// the image; `nil` when the image allocated them.
+  /// The image surface whose pixels these are (``init(takingSurface:opaque:)``), destroyed
+  /// with the image; `nil` when the image allocated them.
   private let surface: OpaquePointer?
 
-  init(width: Int, height: Int, bytesPerRow: Int, taking pixels: UnsafeMutableRawPointer) {
+  /// Takes over `pixels` (allocated with `UnsafeMutableRawPointer.allocate`).
+  init(
+    width: Int, height: Int, bytesPerRow: Int, taking pixels: UnsafeMutableRawPointer,
+    layout: BitmapLayout = .cairo, layoutBytes: (data: Data, bytesPerRow: Int)? = nil
+  ) {
     self.width = width
     self.height = height
-    self.bytesPerRow = bytesPerRow
+    self.stride = bytesPerRow
     self.pixels = pixels
+    self.layout = layout
+    self.layoutBytes = layoutBytes
     surface = nil
   }
 
   /// An image of an ARGB32 Cairo image surface's pixels without copying them: the image
   /// takes the caller's reference, and nothing may draw into the surface any more.
-  package init?(takingSurface surface: OpaquePointer) {
+  /// `opaque`: the image reports no alpha (`noneSkipFirst`) and its alpha bytes are made 255.
+  package init?(takingSurface surface: OpaquePointer, opaque: Bool = false) {
     cairo_surface_flush(surface)
     guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
       let data = cairo_image_surface_get_data(surface)
     else { return nil }
     width = Int(cairo_image_surface_get_width(surface))
     height = Int(cairo_image_surface_get_height(surface))
-    bytesPerRow = Int(cairo_image_surface_get_stride(surface))
+    stride = Int(cairo_image_surface_get_stride(surface))
     pixels = UnsafeMutableRawPointer(data)
+    layout = opaque ? .cairoOpaque : .cairo
+    layoutBytes = nil
     self.surface = surface
+    if opaque { Self.makeOpaque(pixels, width: width, height: height, stride: stride) }
+  }
+
+  /// Sets every alpha byte of BGRA rows to 255.
+  private static func makeOpaque(
+    _ pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int
+  ) {
+    for y in 0..<height {
+      let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width { row[x] |= 0xFF00_0000 }
+    }
   }
 
   deinit {
     if let surface { cairo_surface_destroy(surface) } else { pixels.deallocate() }
   }
 
-  /// A copy of the pixels of an ARGB32 Cairo image surface.
-  package convenience init?(copying surface: OpaquePointer) {
+  /// A copy of the pixels of an ARGB32 Cairo image surface; `opaque` as
+  /// ``init(takingSurface:opaque:)``.
+  package convenience init?(copying surface: OpaquePointer, opaque: Bool = false) {
     cairo_surface_flush(surface)
     guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
       let data = cairo_image_surface_get_data(surface)
@@ -123,49 +221,48 @@ public final class CGImage: @unchecked Sendable, Hashable {
     let stride = Int(cairo_image_surface_get_stride(surface))
     let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
     bytes.copyMemory(from: data, byteCount: stride * height)
-    self.init(width: width, height: height, bytesPerRow: stride, taking: bytes)
+    if opaque { Self.makeOpaque(bytes, width: width, height: height, stride: stride) }
+    self.init(
+      width: width, height: height, bytesPerRow: stride, taking: bytes,
+      layout: opaque ? .cairoOpaque : .cairo)
   }
 
-  /// An image from pixels in one of the 32-bit RGB layouts (alpha first or last,
-  /// premultiplied or not, or skipped; either byte order), 8 bits a component; `nil` for
-  /// other layouts or too few bytes.
+  /// An image of `height` rows of `width` pixels in `layout`, `bytesPerRow` apart, read from
+  /// `bytes`: drawn from their conversion, reporting `layout` and giving `bytes` back as
+  /// its data.
+  convenience init(
+    width: Int, height: Int, layout: BitmapLayout, bytesPerRow: Int, bytes: Data
+  ) {
+    let stride = width * 4
+    let out = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+    bytes.withUnsafeBytes { raw in
+      layout.importRows(
+        from: raw.baseAddress!, sourceStride: bytesPerRow, to: out, targetStride: stride,
+        width: width, height: height)
+    }
+    self.init(
+      width: width, height: height, bytesPerRow: stride, taking: out, layout: layout,
+      layoutBytes: (bytes, bytesPerRow))
+  }
+
+  /// An image from 8-bit-component pixels in `provider`'s data: 32-bit RGB with alpha
+  /// first or last (premultiplied or not) or skipped, in either byte order; 24-bit RGB;
+  /// 8-bit grey; 8-bit alpha only. `nil` for other layouts, a size of zero, rows shorter
+  /// than `width` pixels or too few bytes. The image reports that layout and gives the
+  /// provider's bytes back; `decode`, `shouldInterpolate` and `intent` are not used.
   public convenience init?(
     width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
     space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
     decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent
   ) {
-    guard width > 0, height > 0, width < 1 << 15, height < 1 << 15, bitsPerComponent == 8,
-      bitsPerPixel == 32, bytesPerRow >= width * 4, space.model == .rgb,
-      let data = provider.data, data.count >= bytesPerRow * (height - 1) + width * 4,
-      let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & 0x1F), alpha != .alphaOnly
+    guard width > 0, height > 0, width < 1 << 15, height < 1 << 15,
+      let layout = BitmapLayout(
+        bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, space: space.model,
+        bitmapInfo: bitmapInfo.rawValue, forContext: false),
+      bytesPerRow >= width * layout.bytesPerPixel, let data = provider.data,
+      data.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel
     else { return nil }
-    let little = bitmapInfo.intersection(.byteOrderMask) == .byteOrder32Little
-    let stride = width * 4
-    let out = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-    data.withUnsafeBytes { raw in
-      for y in 0..<height {
-        for x in 0..<width {
-          let offset = y * bytesPerRow + x * 4
-          // The four bytes as the word's components, most significant first.
-          var word = (0..<4).map { raw[offset + $0] }
-          if little { word.reverse() }
-          let alphaFirst = [.premultipliedFirst, .first, .noneSkipFirst].contains(alpha)
-          let colour = alphaFirst ? Array(word[1...3]) : Array(word[0...2])
-          var a = alphaFirst ? word[0] : word[3]
-          if [.none, .noneSkipFirst, .noneSkipLast].contains(alpha) { a = 255 }
-          let premultiplied = [.premultipliedFirst, .premultipliedLast].contains(alpha)
-          let rgb = colour.map { c -> UInt8 in
-            premultiplied ? min(c, a) : UInt8((UInt32(c) * UInt32(a) + 127) / 255)
-          }
-          let target = out + y * stride + x * 4
-          target.storeBytes(of: rgb[2], toByteOffset: 0, as: UInt8.self)
-          target.storeBytes(of: rgb[1], toByteOffset: 1, as: UInt8.self)
-          target.storeBytes(of: rgb[0], toByteOffset: 2, as: UInt8.self)
-          target.storeBytes(of: a, toByteOffset: 3, as: UInt8.self)
-        }
-      }
-    }
-    self.init(width: width, height: height, bytesPerRow: stride, taking: out)
+    self.init(width: width, height: height, layout: layout, bytesPerRow: bytesPerRow, bytes: data)
   }
 
   /// An image decoded from PNG bytes.
@@ -219,26 +316,53 @@ public final class CGImage: @unchecked Sendable, Hashable {
 
   /// 8.
   public var bitsPerComponent: Int { 8 }
-  /// 32.
-  public var bitsPerPixel: Int { 32 }
-  /// Device RGB.
-  public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
-  /// Premultiplied alpha first.
-  public var alphaInfo: CGImageAlphaInfo { .premultipliedFirst }
-  /// Premultiplied alpha first, 32-bit little endian.
-  public var bitmapInfo: CGBitmapInfo {
-    CGBitmapInfo(alphaInfo: .premultipliedFirst, byteOrder: .byteOrder32Little)
+  /// Bits a pixel of ``dataProvider``'s bytes: 32 (RGB), 24 (RGB without alpha) or 8 (grey,
+  /// alpha only).
+  public var bitsPerPixel: Int { layout.bytesPerPixel * 8 }
+  /// Bytes from one row of ``dataProvider``'s bytes to the next.
+  public var bytesPerRow: Int { layoutBytes?.bytesPerRow ?? stride }
+  /// Device RGB, or device grey for grey and alpha-only images.
+  public var colorSpace: CGColorSpace? {
+    layout.colorModel == .rgb ? CGColorSpaceCreateDeviceRGB() : CGColorSpaceCreateDeviceGray()
   }
-  /// The pixel bytes (BGRA in memory, premultiplied).
+  /// Where the alpha is (premultiplied first for drawn images, see the type's discussion).
+  public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
+  /// The layout of ``dataProvider``'s bytes: alpha info and byte order (premultiplied alpha
+  /// first, 32-bit little endian, for drawn images).
+  public var bitmapInfo: CGBitmapInfo { layout.bitmapInfo }
+  /// The byte order of ``dataProvider``'s bytes.
+  public var byteOrderInfo: CGImageByteOrderInfo {
+    CGImageByteOrderInfo(rawValue: bitmapInfo.intersection(.byteOrderMask).rawValue)
+      ?? .orderDefault
+  }
+  /// Whether the image is an alpha-only mask.
+  public var isMask: Bool { layout.alphaInfo == .alphaOnly }
+  /// Whether the image is smoothed when scaled (always).
+  public var shouldInterpolate: Bool { true }
+  /// The image itself (images never change).
+  public func copy() -> CGImage? { self }
+
+  /// The pixel bytes in the layout ``bitmapInfo`` states, rows ``bytesPerRow`` apart.
   public var dataProvider: CGDataProvider? {
-    CGDataProvider(data: Data(bytes: pixels, count: bytesPerRow * height))
+    if let layoutBytes { return CGDataProvider(data: layoutBytes.data) }
+    if layout == .cairo || layout == .cairoOpaque {
+      return CGDataProvider(data: Data(bytes: pixels, count: stride * height))
+    }
+    let rowBytes = width * layout.bytesPerPixel
+    var data = Data(count: rowBytes * height)
+    data.withUnsafeMutableBytes { raw in
+      layout.exportRows(
+        from: pixels, sourceStride: stride, opaqueSource: false, to: raw.baseAddress!,
+        targetStride: rowBytes, width: width, height: height)
+    }
+    return CGDataProvider(data: data)
   }
 
   /// The pixel at (`x`, `y`) (top row first) un-premultiplied, components 0…255:
   /// red, green, blue, alpha.
   public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }
-    let p = pixels + y * bytesPerRow + x * 4
+    let p = pixels + y * stride + x * 4
     let a = p.load(fromByteOffset: 3, as: UInt8.self)
     func unpremultiply(_ c: UInt8) -> UInt8 {
       a == 0 ? 0 : UInt8(min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
@@ -264,9 +388,9 @@ public final class CGImage: @unchecked Sendable, Hashable {
     let out = UnsafeMutableRawPointer.allocate(byteCount: stride * h, alignment: 16)
     for row in 0..<h {
       (out + row * stride).copyMemory(
-        from: pixels + (y0 + row) * bytesPerRow + x0 * 4, byteCount: stride)
+        from: pixels + (y0 + row) * self.stride + x0 * 4, byteCount: stride)
     }
-    return CGImage(width: w, height: h, bytesPerRow: stride, taking: out)
+    return CGImage(width: w, height: h, bytesPerRow: stride, taking: out, layout: layout)
   }
 
   /// A Cairo surface over the pixels (read only: callers never draw into it); destroy it
@@ -274,7 +398,7 @@ public final class CGImage: @unchecked Sendable, Hashable {
   package func makeSurface() -> OpaquePointer {
     cairo_image_surface_create_for_data(
       pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-      Int32(bytesPerRow))
+      Int32(stride))
   }
 
   /// PNG bytes of the image (Cairo's writer), `nil` if it failed.
@@ -303,7 +427,7 @@ public final class CGImage: @unchecked Sendable, Hashable {
     if lhs === rhs { return true }
     let row = lhs.width * 4
     for y in 0..<lhs.height
-    where memcmp(lhs.pixels + y * lhs.bytesPerRow, rhs.pixels + y * rhs.bytesPerRow, row) != 0 {
+    where memcmp(lhs.pixels + y * lhs.stride, rhs.pixels + y * rhs.stride, row) != 0 {
       return false
     }
     return true

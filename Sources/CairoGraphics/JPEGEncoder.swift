@@ -362,7 +362,7 @@ extension CGImage {
   /// is 1), alpha composited over black as iOS writes JPEG.
   package func jpegData(compressionQuality: Double) -> Data {
     JPEGEncoder.encode(
-      pixels: pixels, stride: bytesPerRow, width: width, height: height,
+      pixels: pixels, stride: stride, width: width, height: height,
       quality: JPEGEncoder.libjpegQuality(compressionQuality))
   }
 }

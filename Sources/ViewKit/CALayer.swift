@@ -84,6 +84,17 @@ open class CALayer {
     }
   }
   private var detachedBackground: CGColor?
+
+  /// Whether the layer paints every pixel of its bounds opaquely (the view's `isOpaque`, for
+  /// a view's layer; `false` unless set for a layer of its own, as Core Animation). A hint:
+  /// drawing does not depend on it.
+  open var isOpaque: Bool {
+    get { delegateView?.isOpaque ?? detachedOpaque }
+    set {
+      if let delegateView { delegateView.isOpaque = newValue } else { detachedOpaque = newValue }
+    }
+  }
+  private var detachedOpaque = false
   private var detachedHidden = false
 
   /// Whether the layer (and its sublayers) is not drawn (the view's `isHidden`, for a
@@ -165,12 +176,14 @@ open class CALayer {
     if let view = delegateView, view.paintsOpaqueRectangle(at: time) {
       _ = ctx.skipClear(coveringOpaquely: CGRect(origin: .zero, size: view.bounds.size))
     }
-    let painter = ViewTreePainter(
-      cr: ctx.cairo, time: time, hooks: delegateView?.window?.capturePaintingHooks)
-    if let delegateView {
-      painter.paint(root: delegateView)
-    } else {
-      painter.paintDetached(self)
+    ctx.drawDirectly { cr in
+      let painter = ViewTreePainter(
+        cr: cr, time: time, hooks: delegateView?.window?.capturePaintingHooks)
+      if let delegateView {
+        painter.paint(root: delegateView)
+      } else {
+        painter.paintDetached(self)
+      }
     }
   }
 
@@ -202,6 +215,7 @@ open class CALayer {
     copy.shadowRadius = shadowRadius
     copy.shadowOffset = shadowOffset
     copy.zPosition = zPosition
+    copy.isOpaque = isOpaque
     return copy
   }
 

@@ -48,7 +48,15 @@ extension String {
     let (font, color) = Self.style(attributes)
     let layout = LabelPainter.shared.makeLayout(self, font: font.fontDescription, maxWidth: width)
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-    let cr = context.cairo
+    context.drawDirectly { cr in
+      Self.show(layout, in: cr, origin: origin, clip: clip, color: color)
+    }
+  }
+
+  /// Shows `layout` at `origin` in `color`, clipped to `clip`.
+  private static func show(
+    _ layout: OpaquePointer, in cr: OpaquePointer, origin: CGPoint, clip: CGRect?, color: UIColor
+  ) {
     cairo_save(cr)
     if let clip {
       cairo_new_path(cr)
@@ -63,7 +71,6 @@ extension String {
     pango_cairo_show_layout(cr, layout)
     cairo_new_path(cr)
     cairo_restore(cr)
-    context.noteDrawing()
   }
 }
 

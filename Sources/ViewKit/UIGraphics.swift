@@ -118,7 +118,8 @@ public func UIGraphicsEndImageContext() {
 public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
   /// Pixels per point (the main screen's, 3, unless set).
   public var scale: CGFloat = 3
-  /// Whether the picture has no alpha: what is not drawn is black.
+  /// Whether the picture has no alpha: what is not drawn is black, and its `cgImage`
+  /// reports `noneSkipFirst` with every alpha byte 255.
   public var opaque = false
   /// Whether wide colour is preferred (accepted; pictures are sRGB).
   public var prefersExtendedRange = false
@@ -209,7 +210,7 @@ public final class UIGraphicsImageRendererContext {
   /// What has been drawn so far.
   public var currentImage: UIImage {
     cgContext.flush()
-    let image = CGImage(copying: surface)
+    let image = CGImage(copying: surface, opaque: format.opaque)
     return image.map { UIImage(cgImage: $0, scale: scale, orientation: .up) }
       ?? UIImage(size: .zero, scale: scale)
   }
@@ -219,7 +220,7 @@ public final class UIGraphicsImageRendererContext {
   func finalImage() -> UIImage {
     cgContext.flush()
     let reference = cairo_surface_reference(surface)!
-    guard let image = CGImage(takingSurface: reference) else {
+    guard let image = CGImage(takingSurface: reference, opaque: format.opaque) else {
       cairo_surface_destroy(reference)
       return UIImage(size: .zero, scale: scale)
     }

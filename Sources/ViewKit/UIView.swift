@@ -100,6 +100,10 @@ open class UIView: LayoutItem {
   }
   /// Fill colour.
   open var backgroundColor: UIColor?
+  /// Whether the view says it paints every pixel of its bounds opaquely (`true` unless set,
+  /// as UIKit); its layer's ``CALayer/isOpaque``. A hint, as on iOS for views with an
+  /// opaque background: the painter composites every view the same way either way.
+  open var isOpaque = true
   /// The tint colour (inherited when `nil`).
   open var tintColor: UIColor? {
     get { tintStorage ?? superview?.tintColor }
