@@ -122,6 +122,13 @@ open class GMSMapView: UIView {
   /// The map ID it was made with.
   public let mapID: GMSMapID?
 
+  /// The selected marker, whose info window shows; setting it opens that marker's window
+  /// (and closes the previous one). Open to subclasses, as the original's property is.
+  open var selectedMarker: GMSMarker? {
+    get { mapState.selectedMarker }
+    set { selectMarker(newValue) }
+  }
+
   /// The session shown, making the map's own once navigation is allowed (terms accepted, when
   /// ``GMSNavigationServices/requiresTermsAndConditionsAcceptance``).
   var currentSession: GMSNavigationSession? {

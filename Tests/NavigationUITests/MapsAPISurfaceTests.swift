@@ -25,6 +25,43 @@ final class CheckerTiles: GMSSyncTileLayer {
   }
 }
 
+/// A map view subclass as react-native-maps writes one: made through `init(options:)`,
+/// overriding `selectedMarker` to hear selections.
+final class SubclassedMapView: GMSMapView {
+  var selections: [GMSMarker?] = []
+
+  init(mapID: String, camera: GMSCameraPosition) {
+    let options = GMSMapViewOptions()
+    options.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+    options.camera = camera
+    options.mapID = GMSMapID.mapID(withIdentifier: mapID)
+    super.init(options: options)
+    paddingAdjustmentBehavior = .never
+  }
+
+  override var selectedMarker: GMSMarker? {
+    get { super.selectedMarker }
+    set {
+      selections.append(newValue)
+      super.selectedMarker = newValue
+    }
+  }
+}
+
+/// A marker subclass carrying the plugin's own data (react-native-maps' `AIRGMSMarker`).
+final class PluginMarker: GMSMarker {
+  var identifier: String?
+}
+
+/// A delegate that hears the map's capabilities (the Flutter plugin asks for advanced
+/// markers).
+final class CapabilitiesListener: NSObject, GMSMapViewDelegate {
+  var heard: [GMSMapCapabilityFlags] = []
+  func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags) {
+    heard.append(mapCapabilities)
+  }
+}
+
 /// Every member of the Maps SDK for iOS that Google's Flutter plugins (google_maps_flutter,
 /// google_navigation_flutter) and React Native plugins (react-native-navigation-sdk,
 /// react-native-maps) call, written as Swift apps write them: one statement a member, each
@@ -85,7 +122,12 @@ final class CheckerTiles: GMSSyncTileLayer {
     mapView.preferredFrameRate = .powerSave
     #expect(mapView.preferredFrameRate == .powerSave)
     for rate in [GMSFrameRate.conservative, .maximum] { mapView.preferredFrameRate = rate }
-    #expect(!mapView.mapCapabilities.contains(.advancedMarkers))
+    // Made with a map ID: advanced markers' collision behaviour applies.
+    #expect(mapView.mapCapabilities.contains(.advancedMarkers))
+    let advancedMarkerFlag =
+      mapView.mapCapabilities.rawValue & GMSMapCapabilityFlags.advancedMarkers.rawValue
+    #expect(advancedMarkerFlag != 0)
+    #expect(GMSMapView(frame: .zero, camera: mapView.camera).mapCapabilities.isEmpty)
     mapView.mapStyle = try GMSMapStyle(jsonString: #"[{"stylers":[{"saturation":-100}]}]"#)
     #expect(mapView.mapStyle != nil)
     mapView.mapStyle = nil
@@ -487,5 +529,48 @@ final class CheckerTiles: GMSSyncTileLayer {
     #expect(mid.x == 0.5 && mid.y == -0.5)
     #expect(
       abs(GMSMapPointDistance(GMSMapPoint(x: 0, y: 0), GMSMapPoint(x: 0.3, y: 0.4)) - 0.5) < 1e-12)
+  }
+
+  @Test func pinImagesAdvancedMarkersAndSubclasses() {
+    // google_maps_flutter's pin bitmaps.
+    let options = GMSPinImageOptions()
+    options.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    options.borderColor = .white
+    var glyph: GMSPinImageGlyph?
+    glyph = GMSPinImageGlyph(text: "A", textColor: .black)
+    #expect(glyph?.text == "A" && glyph?.textColor == .black)
+    glyph = GMSPinImageGlyph(glyphColor: .red)
+    #expect(glyph?.glyphColor == .red)
+    glyph = GMSPinImageGlyph(image: GMSMarker.markerImage(with: .green))
+    #expect(glyph?.image != nil)
+    options.glyph = glyph
+    let image: UIImage = GMSPinImage.pinImage(with: options)
+    #expect(image is GMSPinImage && image.cgImage != nil && image.size == GMSPinImage.pinSize)
+
+    let mapView = SubclassedMapView(
+      mapID: "map", camera: GMSCameraPosition(target: Self.monaco, zoom: 17))
+    let listener = CapabilitiesListener()
+    mapView.delegate = listener
+    // Heard once a frame is drawn (MapPinAndCollisionTests); none drawn here.
+    #expect(listener.heard.isEmpty)
+    let marker: GMSMarker = GMSAdvancedMarker(position: Self.monaco)
+    marker.icon = image
+    (marker as? GMSAdvancedMarker)?.collisionBehavior = .optionalAndHidesLowerPriority
+    marker.map = mapView
+    #expect(!mapView.isHiddenByCollision(marker))
+    let other = PluginMarker(position: Self.monaco)
+    other.identifier = "m2"
+    other.map = mapView
+    #expect(mapView.isHiddenByCollision(marker) && !mapView.isHiddenByCollision(other))
+    // Selecting goes through the subclass's override.
+    mapView.selectedMarker = other
+    let tip = mapView.projection.point(for: Self.monaco)
+    other.title = "Casino"
+    mapView.selectedMarker = nil
+    #expect(mapView.selections.count == 2 && mapView.selections[0] === other)
+    // A marker that is not tappable lets taps through.
+    #expect(mapView.overlay(at: CGPoint(x: tip.x, y: tip.y - 10)) === other)
+    other.isTappable = false
+    #expect(mapView.overlay(at: CGPoint(x: tip.x, y: tip.y - 10)) == nil)
   }
 }

@@ -34,6 +34,10 @@ final class MapState {
   var snapshotLook: MapDrawnLook?
   /// The translation of the CarPlay pan gesture in progress (`nil` when none).
   var carPlayPanTranslation: CGPoint?
+  /// The markers collision behaviour hides, kept for a camera and overlay generation.
+  var collisions: MarkerCollisionResult?
+  /// The capabilities the delegate last heard of (none before the first frame).
+  var reportedCapabilities: GMSMapCapabilityFlags = []
 }
 
 /// A camera animation in progress on the window's clock.

@@ -11,8 +11,9 @@ import NavigationCore
 open class GMSOverlay: NSObject {
   /// A title (a marker's info window shows it).
   open var title: String? { didSet { changed() } }
-  /// Whether taps reach ``GMSMapViewDelegate/mapView(_:didTap:)-(_,GMSOverlay)`` (markers are
-  /// always tappable).
+  /// Whether taps reach ``GMSMapViewDelegate/mapView(_:didTap:)-(_,GMSOverlay)`` (false unless
+  /// set; a marker's is true unless set, and a marker that is not tappable is passed through
+  /// by taps).
   open var isTappable = false
   /// The drawing order among overlays of its group (see the type's description).
   open var zIndex: Int32 = 0 { didSet { changed() } }
@@ -360,20 +361,32 @@ public enum GMSMapViewType: Int, Sendable, Hashable {
   case none = 5
 }
 
-/// What an advanced marker does when it overlaps others (`GMSCollisionBehavior`).
+/// What an advanced marker does when its picture overlaps other markers' on the screen
+/// (`GMSCollisionBehavior`). Applied only on a map with a map ID
+/// (``GMSMapView/mapCapabilities`` contains `.advancedMarkers`); plain ``GMSMarker``s count as
+/// `.required`. See ``GMSMapView/isHiddenByCollision(_:)``.
 public enum GMSCollisionBehavior: Int, Sendable, Hashable {
-  /// Always shown, whatever it overlaps.
+  /// Always shown, whatever it overlaps; optional markers under it are hidden.
   case required = 0
-  /// Always shown; hides optional markers it overlaps.
+  /// Always shown; hides optional markers it overlaps (the original also hides the base
+  /// map's labels under it, which this map does not).
   case requiredAndHidesOptional = 1
-  /// Shown unless it overlaps a required marker or an optional one of a higher `zIndex`.
+  /// Shown unless its picture overlaps a required marker's or a shown optional marker's of
+  /// a higher priority: a higher `zIndex`, then (equal indices) lower on the screen, then
+  /// added later. Worked out again whenever the camera or the markers change.
   case optionalAndHidesLowerPriority = 2
 }
 
-/// A marker with a collision behaviour (`GMSAdvancedMarker`). Drawn as a ``GMSMarker``;
-/// OpenStreetMap map IDs have no advanced-marker capability
-/// (``GMSMapView/mapCapabilities`` is empty), so ``collisionBehavior`` is kept but no marker
-/// is hidden for overlapping another.
+/// A marker with a collision behaviour (`GMSAdvancedMarker`), drawn as a ``GMSMarker``.
+/// On a map with a map ID, markers hidden by ``collisionBehavior`` are neither drawn nor
+/// tapped (see ``GMSCollisionBehavior``); without a map ID it behaves as a plain marker.
+///
+/// ```swift
+/// let marker = GMSAdvancedMarker(position: casino)
+/// marker.collisionBehavior = .optionalAndHidesLowerPriority
+/// marker.icon = GMSPinImage.pinImage(with: options)
+/// marker.map = mapView  // a map view made with a mapID
+/// ```
 @MainActor
 open class GMSAdvancedMarker: GMSMarker {
   /// What the marker does when it overlaps others (`.required` unless set).
