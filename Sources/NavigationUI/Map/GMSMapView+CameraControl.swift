@@ -129,41 +129,6 @@ extension GMSMapView {
     }
   }
 
-  /// Moves the camera at once.
-  public func moveCamera(_ update: GMSCameraUpdate) {
-    moveCameraNow(to: update.camera(on: self), gesture: false)
-  }
-
-  /// Animates the camera to `cameraPosition` on the window's clock.
-  public func animate(to cameraPosition: GMSCameraPosition) {
-    startCameraAnimation(to: cameraPosition)
-  }
-
-  /// Animates the camera by an update.
-  public func animate(with cameraUpdate: GMSCameraUpdate) {
-    startCameraAnimation(to: cameraUpdate.camera(on: self))
-  }
-
-  /// Animates the target to `location`.
-  public func animate(toLocation location: CLLocationCoordinate2D) {
-    startCameraAnimation(to: cameraStorage.with(target: location))
-  }
-
-  /// Animates the zoom.
-  public func animate(toZoom zoom: Float) {
-    startCameraAnimation(to: cameraStorage.with(zoom: zoom))
-  }
-
-  /// Animates the bearing.
-  public func animate(toBearing bearing: CLLocationDirection) {
-    startCameraAnimation(to: cameraStorage.with(bearing: bearing))
-  }
-
-  /// Animates the viewing angle.
-  public func animate(toViewingAngle viewingAngle: Double) {
-    startCameraAnimation(to: cameraStorage.with(viewingAngle: viewingAngle))
-  }
-
   /// Whether a camera animation is running.
   public var isAnimatingCamera: Bool { mapState.animation != nil }
 

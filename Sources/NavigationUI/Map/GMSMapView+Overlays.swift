@@ -28,9 +28,8 @@ extension GMSMapView {
   /// Changes with every change of an overlay on the map (for caches).
   public var overlayGeneration: Int { mapState.overlayGeneration }
 
-  /// Removes every marker, polyline, polygon, circle, ground overlay and tile layer (the
-  /// my-location dot and the map type stay).
-  public func clear() {
+  /// Removes every overlay and tile layer (see ``clear()``).
+  func removeAllOverlays() {
     selectedMarker = nil
     for overlay in mapState.overlays {
       overlay.storedMap = nil

@@ -14,7 +14,12 @@ open class GMSOverlay: NSObject {
   /// Whether taps reach ``GMSMapViewDelegate/mapView(_:didTap:)-(_,GMSOverlay)`` (false unless
   /// set; a marker's is true unless set, and a marker that is not tappable is passed through
   /// by taps).
-  open var isTappable = false
+  open var isTappable: Bool {
+    get { tappable }
+    set { tappable = newValue }
+  }
+  /// ``isTappable``'s value.
+  var tappable = false
   /// The drawing order among overlays of its group (see the type's description).
   open var zIndex: Int32 = 0 { didSet { changed() } }
   /// Anything the app wants to keep with the overlay.
@@ -103,12 +108,15 @@ open class GMSMarker: GMSOverlay {
   open var rotation: CLLocationDegrees = 0 { didSet { changed() } }
   /// 0 (invisible) … 1 (opaque).
   open var opacity: Float = 1 { didSet { changed() } }
+  /// The Street View panorama the marker is shown on (kept; panoramas show no imagery or
+  /// markers here, see ``GMSPanoramaView``). Independent of ``map``.
+  open var panoramaView: GMSPanoramaView?
 
   /// A marker at (0, 0).
   public override init() {
     position = CLLocationCoordinate2D(latitude: 0, longitude: 0)
     super.init()
-    isTappable = true
+    tappable = true  // not through a subclass's override of `isTappable`
   }
 
   /// A marker at `position`.
