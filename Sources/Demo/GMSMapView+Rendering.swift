@@ -130,6 +130,8 @@ extension GMSMapView {
       switch overlay {
       case let marker as GMSMarker:
         guard marker.iconView == nil else { return nil }  // drawn as a subview
+        // Hidden by advanced markers' collision behaviour for this camera.
+        guard !isHiddenByCollision(marker) else { return nil }
         return .marker(
           coordinate: marker.position, image: Self.overlayImage(marker.icon, images: images),
           size: marker.iconSize, anchor: marker.groundAnchor, rotation: marker.rotation,

@@ -122,6 +122,54 @@ open class GMSMapView: UIView {
   /// The map ID it was made with.
   public let mapID: GMSMapID?
 
+  /// The selected marker, whose info window shows; setting it opens that marker's window
+  /// (and closes the previous one). Open to subclasses, as the original's property is.
+  open var selectedMarker: GMSMarker? {
+    get { mapState.selectedMarker }
+    set { selectMarker(newValue) }
+  }
+
+  // MARK: - Camera and overlays (open to subclasses, as the original's methods are)
+
+  /// Moves the camera at once.
+  open func moveCamera(_ update: GMSCameraUpdate) {
+    moveCameraNow(to: update.camera(on: self), gesture: false)
+  }
+
+  /// Animates the camera to `cameraPosition` on the window's clock.
+  open func animate(to cameraPosition: GMSCameraPosition) {
+    startCameraAnimation(to: cameraPosition)
+  }
+
+  /// Animates the camera by an update.
+  open func animate(with cameraUpdate: GMSCameraUpdate) {
+    startCameraAnimation(to: cameraUpdate.camera(on: self))
+  }
+
+  /// Animates the target to `location`.
+  open func animate(toLocation location: CLLocationCoordinate2D) {
+    startCameraAnimation(to: cameraStorage.with(target: location))
+  }
+
+  /// Animates the zoom.
+  open func animate(toZoom zoom: Float) {
+    startCameraAnimation(to: cameraStorage.with(zoom: zoom))
+  }
+
+  /// Animates the bearing.
+  open func animate(toBearing bearing: CLLocationDirection) {
+    startCameraAnimation(to: cameraStorage.with(bearing: bearing))
+  }
+
+  /// Animates the viewing angle.
+  open func animate(toViewingAngle viewingAngle: Double) {
+    startCameraAnimation(to: cameraStorage.with(viewingAngle: viewingAngle))
+  }
+
+  /// Removes every marker, polyline, polygon, circle, ground overlay and tile layer (the
+  /// my-location dot and the map type stay).
+  open func clear() { removeAllOverlays() }
+
   /// The session shown, making the map's own once navigation is allowed (terms accepted, when
   /// ``GMSNavigationServices/requiresTermsAndConditionsAcceptance``).
   var currentSession: GMSNavigationSession? {

@@ -1,7 +1,8 @@
 /// An image (UIKit's `UIImage`): its size in points, scale, and either its pixels
 /// (``cgImage``: made by drawing, decoded from PNG) or a name the renderer's catalogue
-/// draws (symbols, assets).
-public final class UIImage: Sendable, Hashable {
+/// draws (symbols, assets). Open to subclasses, as UIKit's is (its stored values never
+/// change after `init`, so it is safe to share between threads).
+open class UIImage: @unchecked Sendable, Hashable {
   /// How a template image is tinted.
   public enum RenderingMode: Int, Sendable, Hashable {
     /// Decided by context.
@@ -75,7 +76,9 @@ public final class UIImage: Sendable, Hashable {
     resizingMode = .tile
   }
 
-  private init(
+  /// An image of `cgImage`'s pixels at `scale` pixels a point (a subclass's way to give its
+  /// pixels).
+  public init(
     cgImage: CGImage, scale: CGFloat, renderingMode: RenderingMode, tintColor: UIColor?,
     capInsets: UIEdgeInsets = .zero, resizingMode: ResizingMode = .tile
   ) {

@@ -25,6 +25,248 @@ final class CheckerTiles: GMSSyncTileLayer {
   }
 }
 
+/// A map view subclass as react-native-maps writes one: made through `init(options:)`,
+/// overriding `selectedMarker` to hear selections.
+final class SubclassedMapView: GMSMapView {
+  var selections: [GMSMarker?] = []
+
+  init(mapID: String, camera: GMSCameraPosition) {
+    let options = GMSMapViewOptions()
+    options.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+    options.camera = camera
+    options.mapID = GMSMapID.mapID(withIdentifier: mapID)
+    super.init(options: options)
+    paddingAdjustmentBehavior = .never
+  }
+
+  override var selectedMarker: GMSMarker? {
+    get { super.selectedMarker }
+    set {
+      selections.append(newValue)
+      super.selectedMarker = newValue
+    }
+  }
+}
+
+/// A marker subclass carrying the plugin's own data (react-native-maps' `AIRGMSMarker`).
+final class PluginMarker: GMSMarker {
+  var identifier: String?
+}
+
+/// A delegate that hears the map's capabilities (the Flutter plugin asks for advanced
+/// markers).
+final class CapabilitiesListener: NSObject, GMSMapViewDelegate {
+  var heard: [GMSMapCapabilityFlags] = []
+  func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags) {
+    heard.append(mapCapabilities)
+  }
+}
+
+/// google_maps_flutter's test map view: made with `init(options:)`, hearing `animate(with:)`.
+final class PartiallyMockedMapView: GMSMapView {
+  var didAnimateCamera = false
+
+  override func animate(with cameraUpdate: GMSCameraUpdate) {
+    super.animate(with: cameraUpdate)
+    didAnimateCamera = true
+  }
+}
+
+/// google_maps_flutter's property-order check: every property a marker controller sets,
+/// overridden, logging its name before passing it on.
+final class PropertyLoggingAdvancedMarker: GMSAdvancedMarker {
+  var log: [String] = []
+  override var position: CLLocationCoordinate2D {
+    get { super.position }
+    set { log.append("position"); super.position = newValue }
+  }
+  override var snippet: String? {
+    get { super.snippet }
+    set { log.append("snippet"); super.snippet = newValue }
+  }
+  override var icon: UIImage? {
+    get { super.icon }
+    set { log.append("icon"); super.icon = newValue }
+  }
+  override var iconView: UIView? {
+    get { super.iconView }
+    set { log.append("iconView"); super.iconView = newValue }
+  }
+  override var tracksViewChanges: Bool {
+    get { super.tracksViewChanges }
+    set { log.append("tracksViewChanges"); super.tracksViewChanges = newValue }
+  }
+  override var tracksInfoWindowChanges: Bool {
+    get { super.tracksInfoWindowChanges }
+    set { log.append("tracksInfoWindowChanges"); super.tracksInfoWindowChanges = newValue }
+  }
+  override var groundAnchor: CGPoint {
+    get { super.groundAnchor }
+    set { log.append("groundAnchor"); super.groundAnchor = newValue }
+  }
+  override var infoWindowAnchor: CGPoint {
+    get { super.infoWindowAnchor }
+    set { log.append("infoWindowAnchor"); super.infoWindowAnchor = newValue }
+  }
+  override var appearAnimation: GMSMarkerAnimation {
+    get { super.appearAnimation }
+    set { log.append("appearAnimation"); super.appearAnimation = newValue }
+  }
+  override var isDraggable: Bool {
+    get { super.isDraggable }
+    set { log.append("isDraggable"); super.isDraggable = newValue }
+  }
+  override var isFlat: Bool {
+    get { super.isFlat }
+    set { log.append("isFlat"); super.isFlat = newValue }
+  }
+  override var rotation: CLLocationDegrees {
+    get { super.rotation }
+    set { log.append("rotation"); super.rotation = newValue }
+  }
+  override var opacity: Float {
+    get { super.opacity }
+    set { log.append("opacity"); super.opacity = newValue }
+  }
+  override var panoramaView: GMSPanoramaView? {
+    get { super.panoramaView }
+    set { log.append("panoramaView"); super.panoramaView = newValue }
+  }
+  override var title: String? {
+    get { super.title }
+    set { log.append("title"); super.title = newValue }
+  }
+  override var isTappable: Bool {
+    get { super.isTappable }
+    set { log.append("isTappable"); super.isTappable = newValue }
+  }
+  override var zIndex: Int32 {
+    get { super.zIndex }
+    set { log.append("zIndex"); super.zIndex = newValue }
+  }
+  override var userData: Any? {
+    get { super.userData }
+    set { log.append("userData"); super.userData = newValue }
+  }
+  override var collisionBehavior: GMSCollisionBehavior {
+    get { super.collisionBehavior }
+    set { log.append("collisionBehavior"); super.collisionBehavior = newValue }
+  }
+  override var map: GMSMapView? {
+    get { super.map }
+    set { log.append("map"); super.map = newValue }
+  }
+}
+
+/// The other overlays' overridden properties, as google_maps_flutter's tests write them.
+final class PropertyLoggingCircle: GMSCircle {
+  var log: [String] = []
+  override var position: CLLocationCoordinate2D {
+    get { super.position }
+    set { log.append("position"); super.position = newValue }
+  }
+  override var radius: CLLocationDistance {
+    get { super.radius }
+    set { log.append("radius"); super.radius = newValue }
+  }
+  override var strokeWidth: CGFloat {
+    get { super.strokeWidth }
+    set { log.append("strokeWidth"); super.strokeWidth = newValue }
+  }
+  override var strokeColor: UIColor? {
+    get { super.strokeColor }
+    set { log.append("strokeColor"); super.strokeColor = newValue }
+  }
+  override var fillColor: UIColor? {
+    get { super.fillColor }
+    set { log.append("fillColor"); super.fillColor = newValue }
+  }
+}
+
+/// A polygon with overridden shape properties.
+final class PropertyLoggingPolygon: GMSPolygon {
+  var log: [String] = []
+  override var path: GMSPath? {
+    get { super.path }
+    set { log.append("path"); super.path = newValue }
+  }
+  override var holes: [GMSPath]? {
+    get { super.holes }
+    set { log.append("holes"); super.holes = newValue }
+  }
+  override var strokeColor: UIColor? {
+    get { super.strokeColor }
+    set { log.append("strokeColor"); super.strokeColor = newValue }
+  }
+  override var fillColor: UIColor? {
+    get { super.fillColor }
+    set { log.append("fillColor"); super.fillColor = newValue }
+  }
+  override var geodesic: Bool {
+    get { super.geodesic }
+    set { log.append("geodesic"); super.geodesic = newValue }
+  }
+}
+
+/// A polyline with overridden properties.
+final class PropertyLoggingPolyline: GMSPolyline {
+  var log: [String] = []
+  override var path: GMSPath? {
+    get { super.path }
+    set { log.append("path"); super.path = newValue }
+  }
+  override var strokeWidth: CGFloat {
+    get { super.strokeWidth }
+    set { log.append("strokeWidth"); super.strokeWidth = newValue }
+  }
+  override var strokeColor: UIColor {
+    get { super.strokeColor }
+    set { log.append("strokeColor"); super.strokeColor = newValue }
+  }
+}
+
+/// A ground overlay with overridden properties.
+final class PropertyLoggingGroundOverlay: GMSGroundOverlay {
+  var log: [String] = []
+  override var anchor: CGPoint {
+    get { super.anchor }
+    set { log.append("anchor"); super.anchor = newValue }
+  }
+  override var bearing: CLLocationDirection {
+    get { super.bearing }
+    set { log.append("bearing"); super.bearing = newValue }
+  }
+  override var bounds: GMSCoordinateBounds? {
+    get { super.bounds }
+    set { log.append("bounds"); super.bounds = newValue }
+  }
+}
+
+/// A tile layer with overridden properties.
+final class PropertyLoggingTileLayer: GMSTileLayer {
+  var log: [String] = []
+  override var zIndex: Int32 {
+    get { super.zIndex }
+    set { log.append("zIndex"); super.zIndex = newValue }
+  }
+  override var tileSize: Int {
+    get { super.tileSize }
+    set { log.append("tileSize"); super.tileSize = newValue }
+  }
+  override var opacity: Float {
+    get { super.opacity }
+    set { log.append("opacity"); super.opacity = newValue }
+  }
+  override var fadeIn: Bool {
+    get { super.fadeIn }
+    set { log.append("fadeIn"); super.fadeIn = newValue }
+  }
+  override var map: GMSMapView? {
+    get { super.map }
+    set { log.append("map"); super.map = newValue }
+  }
+}
+
 /// Every member of the Maps SDK for iOS that Google's Flutter plugins (google_maps_flutter,
 /// google_navigation_flutter) and React Native plugins (react-native-navigation-sdk,
 /// react-native-maps) call, written as Swift apps write them: one statement a member, each
@@ -85,7 +327,12 @@ final class CheckerTiles: GMSSyncTileLayer {
     mapView.preferredFrameRate = .powerSave
     #expect(mapView.preferredFrameRate == .powerSave)
     for rate in [GMSFrameRate.conservative, .maximum] { mapView.preferredFrameRate = rate }
-    #expect(!mapView.mapCapabilities.contains(.advancedMarkers))
+    // Made with a map ID: advanced markers' collision behaviour applies.
+    #expect(mapView.mapCapabilities.contains(.advancedMarkers))
+    let advancedMarkerFlag =
+      mapView.mapCapabilities.rawValue & GMSMapCapabilityFlags.advancedMarkers.rawValue
+    #expect(advancedMarkerFlag != 0)
+    #expect(GMSMapView(frame: .zero, camera: mapView.camera).mapCapabilities.isEmpty)
     mapView.mapStyle = try GMSMapStyle(jsonString: #"[{"stylers":[{"saturation":-100}]}]"#)
     #expect(mapView.mapStyle != nil)
     mapView.mapStyle = nil
@@ -487,5 +734,118 @@ final class CheckerTiles: GMSSyncTileLayer {
     #expect(mid.x == 0.5 && mid.y == -0.5)
     #expect(
       abs(GMSMapPointDistance(GMSMapPoint(x: 0, y: 0), GMSMapPoint(x: 0.3, y: 0.4)) - 0.5) < 1e-12)
+  }
+
+  @Test func pinImagesAdvancedMarkersAndSubclasses() {
+    // google_maps_flutter's pin bitmaps.
+    let options = GMSPinImageOptions()
+    options.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    options.borderColor = .white
+    var glyph: GMSPinImageGlyph?
+    glyph = GMSPinImageGlyph(text: "A", textColor: .black)
+    #expect(glyph?.text == "A" && glyph?.textColor == .black)
+    glyph = GMSPinImageGlyph(glyphColor: .red)
+    #expect(glyph?.glyphColor == .red)
+    glyph = GMSPinImageGlyph(image: GMSMarker.markerImage(with: .green))
+    #expect(glyph?.image != nil)
+    options.glyph = glyph
+    let image: UIImage = GMSPinImage.pinImage(with: options)
+    #expect(image is GMSPinImage && image.cgImage != nil && image.size == GMSPinImage.pinSize)
+
+    let mapView = SubclassedMapView(
+      mapID: "map", camera: GMSCameraPosition(target: Self.monaco, zoom: 17))
+    let listener = CapabilitiesListener()
+    mapView.delegate = listener
+    // Heard once a frame is drawn (MapPinAndCollisionTests); none drawn here.
+    #expect(listener.heard.isEmpty)
+    let marker: GMSMarker = GMSAdvancedMarker(position: Self.monaco)
+    marker.icon = image
+    (marker as? GMSAdvancedMarker)?.collisionBehavior = .optionalAndHidesLowerPriority
+    marker.map = mapView
+    #expect(!mapView.isHiddenByCollision(marker))
+    let other = PluginMarker(position: Self.monaco)
+    other.identifier = "m2"
+    other.map = mapView
+    #expect(mapView.isHiddenByCollision(marker) && !mapView.isHiddenByCollision(other))
+    // Selecting goes through the subclass's override.
+    mapView.selectedMarker = other
+    let tip = mapView.projection.point(for: Self.monaco)
+    other.title = "Casino"
+    mapView.selectedMarker = nil
+    #expect(mapView.selections.count == 2 && mapView.selections[0] === other)
+    // A marker that is not tappable lets taps through.
+    #expect(mapView.overlay(at: CGPoint(x: tip.x, y: tip.y - 10)) === other)
+    other.isTappable = false
+    #expect(mapView.overlay(at: CGPoint(x: tip.x, y: tip.y - 10)) == nil)
+  }
+
+  @Test func subclassesOverrideThePropertiesAndMethodsThePluginsOverride() {
+    let options = GMSMapViewOptions()
+    options.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    options.camera = GMSCameraPosition(latitude: 0, longitude: 0, zoom: 0)
+    let mapView = PartiallyMockedMapView(options: options)
+    mapView.animate(with: GMSCameraUpdate.zoom(to: 5))
+    #expect(mapView.didAnimateCamera && mapView.isAnimatingCamera)
+    mapView.moveCamera(GMSCameraUpdate.zoom(to: 3))
+    #expect(mapView.camera.zoom == 3)
+
+    let marker = PropertyLoggingAdvancedMarker()
+    marker.position = Self.monaco
+    marker.snippet = "s"
+    marker.icon = GMSPinImage.pinImage(with: nil)
+    marker.iconView = nil
+    marker.tracksViewChanges = false
+    marker.tracksInfoWindowChanges = true
+    marker.groundAnchor = CGPoint(x: 0.5, y: 0.5)
+    marker.infoWindowAnchor = CGPoint(x: 0.5, y: 0)
+    marker.appearAnimation = .fadeIn
+    marker.isDraggable = true
+    marker.isFlat = true
+    marker.rotation = 30
+    marker.opacity = 0.5
+    marker.panoramaView = GMSPanoramaView(frame: .zero)
+    marker.title = "t"
+    marker.isTappable = false
+    marker.zIndex = 2
+    marker.userData = ["m1"]
+    marker.collisionBehavior = .requiredAndHidesOptional
+    marker.map = mapView
+    #expect(marker.log.count == 20 && marker.log.last == "map")
+    #expect(marker.panoramaView != nil && marker.rotation == 30 && marker.opacity == 0.5)
+    #expect(mapView.overlaysInDrawingOrder.first === marker)
+    mapView.clear()
+    #expect(marker.map == nil)
+
+    let circle = PropertyLoggingCircle()
+    circle.position = Self.monaco
+    circle.radius = 10
+    circle.strokeWidth = 2
+    circle.strokeColor = .red
+    circle.fillColor = nil
+    #expect(circle.log.count == 5 && circle.radius == 10 && circle.fillColor == nil)
+    let polygon = PropertyLoggingPolygon()
+    polygon.path = GMSMutablePath()
+    polygon.holes = []
+    polygon.strokeColor = nil
+    polygon.fillColor = .green
+    polygon.geodesic = true
+    #expect(polygon.log.count == 5 && polygon.geodesic && polygon.strokeColor == nil)
+    let polyline = PropertyLoggingPolyline()
+    polyline.path = GMSPath()
+    polyline.strokeWidth = 4
+    polyline.strokeColor = .black
+    #expect(polyline.log == ["path", "strokeWidth", "strokeColor"] && polyline.strokeWidth == 4)
+    let ground = PropertyLoggingGroundOverlay()
+    ground.anchor = .zero
+    ground.bearing = 90
+    ground.bounds = GMSCoordinateBounds(coordinate: Self.monaco, coordinate: Self.casino)
+    #expect(ground.log.count == 3 && ground.bearing == 90 && ground.bounds != nil)
+    let tiles = PropertyLoggingTileLayer()
+    tiles.zIndex = 1
+    tiles.tileSize = 512
+    tiles.opacity = 0.5
+    tiles.fadeIn = false
+    tiles.map = mapView
+    #expect(tiles.log.count == 5 && mapView.tileLayers.first === tiles && tiles.tileSize == 512)
   }
 }

@@ -34,6 +34,10 @@ final class MapState {
   var snapshotLook: MapDrawnLook?
   /// The translation of the CarPlay pan gesture in progress (`nil` when none).
   var carPlayPanTranslation: CGPoint?
+  /// The markers collision behaviour hides, kept for a camera and overlay generation.
+  var collisions: MarkerCollisionResult?
+  /// The capabilities the delegate last heard of (none before the first frame).
+  var reportedCapabilities: GMSMapCapabilityFlags = []
 }
 
 /// A camera animation in progress on the window's clock.
@@ -123,41 +127,6 @@ extension GMSMapView {
       let clamped = constrained(cameraStorage)
       if clamped != cameraStorage { setCameraStorage(clamped, gesture: false) }
     }
-  }
-
-  /// Moves the camera at once.
-  public func moveCamera(_ update: GMSCameraUpdate) {
-    moveCameraNow(to: update.camera(on: self), gesture: false)
-  }
-
-  /// Animates the camera to `cameraPosition` on the window's clock.
-  public func animate(to cameraPosition: GMSCameraPosition) {
-    startCameraAnimation(to: cameraPosition)
-  }
-
-  /// Animates the camera by an update.
-  public func animate(with cameraUpdate: GMSCameraUpdate) {
-    startCameraAnimation(to: cameraUpdate.camera(on: self))
-  }
-
-  /// Animates the target to `location`.
-  public func animate(toLocation location: CLLocationCoordinate2D) {
-    startCameraAnimation(to: cameraStorage.with(target: location))
-  }
-
-  /// Animates the zoom.
-  public func animate(toZoom zoom: Float) {
-    startCameraAnimation(to: cameraStorage.with(zoom: zoom))
-  }
-
-  /// Animates the bearing.
-  public func animate(toBearing bearing: CLLocationDirection) {
-    startCameraAnimation(to: cameraStorage.with(bearing: bearing))
-  }
-
-  /// Animates the viewing angle.
-  public func animate(toViewingAngle viewingAngle: Double) {
-    startCameraAnimation(to: cameraStorage.with(viewingAngle: viewingAngle))
   }
 
   /// Whether a camera animation is running.

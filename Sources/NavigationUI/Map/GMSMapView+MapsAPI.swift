@@ -55,10 +55,6 @@ extension GMSMapView {
     set { mapState.preferredFrameRate = newValue }
   }
 
-  /// What the renderer can do for this map's ID: nothing here (no advanced markers, no
-  /// data-driven styling: OpenStreetMap data has no Google map IDs).
-  public var mapCapabilities: GMSMapCapabilityFlags { [] }
-
   /// Whether two cameras draw the same picture: the same zoom, bearing and tilt (within
   /// 10⁻⁶) and targets less than a hundredth of a point apart at this zoom
   /// (`areEqualForRenderingPosition(_:position:)`).

@@ -28,9 +28,8 @@ extension GMSMapView {
   /// Changes with every change of an overlay on the map (for caches).
   public var overlayGeneration: Int { mapState.overlayGeneration }
 
-  /// Removes every marker, polyline, polygon, circle, ground overlay and tile layer (the
-  /// my-location dot and the map type stay).
-  public func clear() {
+  /// Removes every overlay and tile layer (see ``clear()``).
+  func removeAllOverlays() {
     selectedMarker = nil
     for overlay in mapState.overlays {
       overlay.storedMap = nil
@@ -42,22 +41,19 @@ extension GMSMapView {
     mapState.overlayGeneration += 1
   }
 
-  /// The selected marker, whose info window shows; setting it opens that marker's window
-  /// (and closes the previous one).
-  public var selectedMarker: GMSMarker? {
-    get { mapState.selectedMarker }
-    set {
-      guard newValue !== mapState.selectedMarker else { return }
-      if let old = mapState.selectedMarker {
-        mapState.infoWindow?.removeFromSuperview()
-        mapState.infoWindow = nil
-        mapState.selectedMarker = nil
-        mapState.delegate?.mapView(self, didCloseInfoWindowOf: old)
-      }
-      guard let marker = newValue, marker.storedMap === self else { return }
-      mapState.selectedMarker = marker
-      showInfoWindow(for: marker)
+  /// Selects `newValue` (see ``selectedMarker``): closes the open info window and opens
+  /// the marker's.
+  func selectMarker(_ newValue: GMSMarker?) {
+    guard newValue !== mapState.selectedMarker else { return }
+    if let old = mapState.selectedMarker {
+      mapState.infoWindow?.removeFromSuperview()
+      mapState.infoWindow = nil
+      mapState.selectedMarker = nil
+      mapState.delegate?.mapView(self, didCloseInfoWindowOf: old)
     }
+    guard let marker = newValue, marker.storedMap === self else { return }
+    mapState.selectedMarker = marker
+    showInfoWindow(for: marker)
   }
 
   /// The info window on screen, if any (a subview of the map view).
@@ -82,6 +78,7 @@ extension GMSMapView {
     mapState.overlays.append(overlay)
     mapState.overlayGeneration += 1
     if let marker = overlay as? GMSMarker { layoutIconView(of: marker) }
+    if mapCapabilities.contains(.advancedMarkers) { layoutInfoWindow() }
   }
 
   func removeOverlay(_ overlay: GMSOverlay) {
@@ -91,13 +88,16 @@ extension GMSMapView {
       marker.iconView?.removeFromSuperview()
       if mapState.selectedMarker === marker { selectedMarker = nil }
     }
+    if mapCapabilities.contains(.advancedMarkers) { layoutInfoWindow() }
   }
 
   func overlayChanged(_ overlay: GMSOverlay) {
     mapState.overlayGeneration += 1
     if let marker = overlay as? GMSMarker {
       layoutIconView(of: marker)
-      if marker === mapState.selectedMarker { layoutInfoWindow() }
+      if marker === mapState.selectedMarker || mapCapabilities.contains(.advancedMarkers) {
+        layoutInfoWindow()
+      }
     }
   }
 
@@ -122,6 +122,8 @@ extension GMSMapView {
     let rect = frame(of: marker)
     view.frame = rect
     view.alpha = CGFloat(marker.opacity)
+    // On a map with advanced markers, collision behaviour decides whether it shows.
+    if mapCapabilities.contains(.advancedMarkers) { view.isHidden = isHiddenByCollision(marker) }
   }
 
   /// Places the info window and the markers' icon views for the current camera.
@@ -132,8 +134,11 @@ extension GMSMapView {
     guard placesWindow || mapState.overlays.contains(where: { ($0 as? GMSMarker)?.iconView != nil })
     else { return }
     let projection = self.projection
+    let collisions = mapCapabilities.contains(.advancedMarkers)
+    let hidden = collisions ? markersHiddenByCollision() : []
     for case let marker as GMSMarker in mapState.overlays where marker.iconView != nil {
       marker.iconView?.frame = frame(of: marker, projection: projection)
+      if collisions { marker.iconView?.isHidden = hidden.contains(ObjectIdentifier(marker)) }
     }
     guard let marker = mapState.selectedMarker, let window = mapState.infoWindow else { return }
     let rect = frame(of: marker, projection: projection)
@@ -174,7 +179,10 @@ extension GMSMapView {
     for overlay in ordered.reversed() {
       switch overlay {
       case let marker as GMSMarker:
-        if marker.opacity > 0, frame(of: marker, projection: projection).contains(point) {
+        if marker.isTappable, marker.opacity > 0,
+          frame(of: marker, projection: projection).contains(point),
+          !markersHiddenByCollision().contains(ObjectIdentifier(marker))
+        {
           return marker
         }
       case let line as GMSPolyline:

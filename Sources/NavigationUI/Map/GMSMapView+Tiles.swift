@@ -49,6 +49,11 @@ extension GMSMapView {
       mapState.drawnTiles = tiles
       events += [.started, .finished]
     }
+    let capabilities = mapCapabilities
+    if mapState.reportedCapabilities != capabilities {
+      mapState.reportedCapabilities = capabilities
+      events.append(.capabilitiesChanged(capabilities))
+    }
     if isCameraIdle, mapState.snapshotLook != look {
       mapState.snapshotLook = look
       events.append(.snapshotReady)
@@ -61,6 +66,7 @@ extension GMSMapView {
         case .started: delegate.mapViewDidStartTileRendering(self)
         case .finished: delegate.mapViewDidFinishTileRendering(self)
         case .snapshotReady: delegate.mapViewSnapshotReady(self)
+        case .capabilitiesChanged(let flags): delegate.mapView(self, didChange: flags)
         }
       }
     }
@@ -79,4 +85,5 @@ extension GMSMapView {
 /// A tile callback of ``GMSMapViewDelegate``.
 enum MapTileEvent {
   case started, finished, snapshotReady
+  case capabilitiesChanged(GMSMapCapabilityFlags)
 }

@@ -58,6 +58,9 @@ public protocol GMSMapViewDelegate: AnyObject {
   func mapViewDidFinishTileRendering(_ mapView: GMSMapView)
   /// The map is drawn and still: a snapshot now shows it complete.
   func mapViewSnapshotReady(_ mapView: GMSMapView)
+  /// The map's capabilities (``GMSMapView/mapCapabilities``) changed: with a map ID,
+  /// `.advancedMarkers` arrives when the first frame is drawn.
+  func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags)
 }
 
 extension GMSMapViewDelegate {
@@ -110,4 +113,6 @@ extension GMSMapViewDelegate {
   public func mapViewDidFinishTileRendering(_ mapView: GMSMapView) {}
   /// Does nothing.
   public func mapViewSnapshotReady(_ mapView: GMSMapView) {}
+  /// Does nothing.
+  public func mapView(_ mapView: GMSMapView, didChange mapCapabilities: GMSMapCapabilityFlags) {}
 }

@@ -11,9 +11,15 @@ import NavigationCore
 open class GMSOverlay: NSObject {
   /// A title (a marker's info window shows it).
   open var title: String? { didSet { changed() } }
-  /// Whether taps reach ``GMSMapViewDelegate/mapView(_:didTap:)-(_,GMSOverlay)`` (markers are
-  /// always tappable).
-  open var isTappable = false
+  /// Whether taps reach ``GMSMapViewDelegate/mapView(_:didTap:)-(_,GMSOverlay)`` (false unless
+  /// set; a marker's is true unless set, and a marker that is not tappable is passed through
+  /// by taps).
+  open var isTappable: Bool {
+    get { tappable }
+    set { tappable = newValue }
+  }
+  /// ``isTappable``'s value.
+  var tappable = false
   /// The drawing order among overlays of its group (see the type's description).
   open var zIndex: Int32 = 0 { didSet { changed() } }
   /// Anything the app wants to keep with the overlay.
@@ -102,12 +108,15 @@ open class GMSMarker: GMSOverlay {
   open var rotation: CLLocationDegrees = 0 { didSet { changed() } }
   /// 0 (invisible) … 1 (opaque).
   open var opacity: Float = 1 { didSet { changed() } }
+  /// The Street View panorama the marker is shown on (kept; panoramas show no imagery or
+  /// markers here, see ``GMSPanoramaView``). Independent of ``map``.
+  open var panoramaView: GMSPanoramaView?
 
   /// A marker at (0, 0).
   public override init() {
     position = CLLocationCoordinate2D(latitude: 0, longitude: 0)
     super.init()
-    isTappable = true
+    tappable = true  // not through a subclass's override of `isTappable`
   }
 
   /// A marker at `position`.
@@ -360,20 +369,32 @@ public enum GMSMapViewType: Int, Sendable, Hashable {
   case none = 5
 }
 
-/// What an advanced marker does when it overlaps others (`GMSCollisionBehavior`).
+/// What an advanced marker does when its picture overlaps other markers' on the screen
+/// (`GMSCollisionBehavior`). Applied only on a map with a map ID
+/// (``GMSMapView/mapCapabilities`` contains `.advancedMarkers`); plain ``GMSMarker``s count as
+/// `.required`. See ``GMSMapView/isHiddenByCollision(_:)``.
 public enum GMSCollisionBehavior: Int, Sendable, Hashable {
-  /// Always shown, whatever it overlaps.
+  /// Always shown, whatever it overlaps; optional markers under it are hidden.
   case required = 0
-  /// Always shown; hides optional markers it overlaps.
+  /// Always shown; hides optional markers it overlaps (the original also hides the base
+  /// map's labels under it, which this map does not).
   case requiredAndHidesOptional = 1
-  /// Shown unless it overlaps a required marker or an optional one of a higher `zIndex`.
+  /// Shown unless its picture overlaps a required marker's or a shown optional marker's of
+  /// a higher priority: a higher `zIndex`, then (equal indices) lower on the screen, then
+  /// added later. Worked out again whenever the camera or the markers change.
   case optionalAndHidesLowerPriority = 2
 }
 
-/// A marker with a collision behaviour (`GMSAdvancedMarker`). Drawn as a ``GMSMarker``;
-/// OpenStreetMap map IDs have no advanced-marker capability
-/// (``GMSMapView/mapCapabilities`` is empty), so ``collisionBehavior`` is kept but no marker
-/// is hidden for overlapping another.
+/// A marker with a collision behaviour (`GMSAdvancedMarker`), drawn as a ``GMSMarker``.
+/// On a map with a map ID, markers hidden by ``collisionBehavior`` are neither drawn nor
+/// tapped (see ``GMSCollisionBehavior``); without a map ID it behaves as a plain marker.
+///
+/// ```swift
+/// let marker = GMSAdvancedMarker(position: casino)
+/// marker.collisionBehavior = .optionalAndHidesLowerPriority
+/// marker.icon = GMSPinImage.pinImage(with: options)
+/// marker.map = mapView  // a map view made with a mapID
+/// ```
 @MainActor
 open class GMSAdvancedMarker: GMSMarker {
   /// What the marker does when it overlaps others (`.required` unless set).
