@@ -302,15 +302,29 @@ struct MapPainter: Sendable {
 
   /// Raised buildings of ``extrudedBuildings(_:_:matrix:)``, in order, into `cr` (its user
   /// space the one they were placed in): each its walls, then its roof.
+  ///
+  /// Only the walls facing the viewer (down the screen) are drawn: the roof rises straight
+  /// up the screen, so a wall facing away is behind the building's own front walls and roof
+  /// wherever it would show (as in any closed solid, a line of sight meets a front face
+  /// before a back one), and a wall edge-on to the screen's vertical has no area.
   func paintExtruded(_ shapes: [ExtrudedBuilding], in cr: OpaquePointer) {
     let style = scene.style
     cairo_set_line_width(cr, 0.75)
     for shape in shapes {
       let pts = shape.points
       guard pts.count >= 3 else { continue }
+      // The outline's orientation (twice its signed area): with it, an edge going the
+      // other way along x than the orientation says faces down the screen.
+      var area = 0.0
       for i in 0..<pts.count {
         let a = pts[i]
         let b = pts[(i + 1) % pts.count]
+        area += a.0 * b.1 - b.0 * a.1
+      }
+      for i in 0..<pts.count {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        guard (b.0 - a.0) * area < 0 else { continue }
         cairo_move_to(cr, a.0, a.1)
         cairo_line_to(cr, b.0, b.1)
         cairo_line_to(cr, b.0, b.1 - shape.rise)
