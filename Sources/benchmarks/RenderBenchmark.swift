@@ -5,7 +5,7 @@ import Rendering
 import Routing
 import ViewKit
 
-/// `benchmarks render [--samples N] [--out frame.png] [--drive] [--only PART]`: the time to
+/// `benchmarks render [--samples N] [--out frame.png] [--drive] [--only PART] [--tilt DEG]`: the time to
 /// render one 1170 × 2532 PNG frame (the painted navigation screen, ``NavScreen/Painted``,
 /// over the Monaco map at 3×), with a breakdown: moved frames (the camera moved: the map's
 /// geometry is drawn, kept tiles reused), warm ones (same camera: the kept geometry is
@@ -15,19 +15,27 @@ import ViewKit
 /// scale 3, without and with tiles, against its simulated duration. `--only views|frame|cold`
 /// loops one part (for a profiler); `--only encode` encodes one drawn frame's pixels in a
 /// loop; `--only drive` records the drives alone. `--out` writes the frame (and its debug
-/// overlay beside it).
+/// overlay beside it). `--tilt` tilts the camera by DEG degrees (the navigation camera's 45:
+/// buildings raised over the flat map).
 @MainActor
 func runRenderBenchmark(_ args: [String]) throws {
   var samples = 20
   var out: String?
   var drive = false
   var only: String?
+  var tilt = 0.0
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
     case "--samples": samples = try rest.positiveInteger(after: argument)
     case "--out": out = try rest.value(after: argument)
     case "--drive": drive = true
+    case "--tilt":
+      let value = try rest.value(after: argument)
+      guard let degrees = Double(value), degrees >= 0, degrees <= 90 else {
+        throw BenchmarkError(description: "--tilt takes degrees 0…90, not \(value)")
+      }
+      tilt = degrees
     case "--only": only = try rest.value(after: "--only views|frame|cold|encode|drive")
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
@@ -43,8 +51,10 @@ func runRenderBenchmark(_ args: [String]) throws {
     let route = RouteOverlay(
       route: routes[0], distanceTraveled: routes[0].distance * 0.55 + metres)
     let vehicle = route.vehicleMarker!
+    var camera = MapCamera.following(vehicle, metersPerPoint: 1.0)
+    camera.tilt = tilt
     let scene = MapScene(
-      map: map, camera: .following(vehicle, metersPerPoint: 1.0), route: route,
+      map: map, camera: camera, route: route,
       alternatives: routes.dropFirst().map(\.geometry), destinations: [casino], vehicle: vehicle)
     return (scene, MapLayer(scene: scene, view: screen.mapView, viewport: screen.viewport))
   }

@@ -201,7 +201,7 @@ struct MapPainter: Sendable {
     }
     addFeatures(map, visible, kind: .waterway, closed: false, in: cr, matrix: &m)
     stroke(cr, color: style.water, width: max(1.5, 6 / mpp))
-    let extruded = mpp < 6 && scene.camera.tilt > 0 && scene.style.shows(.building)
+    let extruded = extrudesBuildings
     if mpp < 6, !extruded {
       // Outlines only when buildings are big on screen: stroking thousands of small
       // polygons costs more than the rest of the map.
@@ -236,39 +236,95 @@ struct MapPainter: Sendable {
       }
     }
     // Raised buildings stand over the streets behind them.
-    if extruded { paintExtrudedBuildings(map, visible, in: cr, matrix: &m) }
+    if extruded { paintExtruded(extrudedBuildings(map, visible, matrix: &m), in: cr) }
   }
 
-  /// Buildings under a tilted camera: each raised by its height (screen points per metre
-  /// `sin(tilt) / metersPerPoint`, straight up the screen), its walls then its roof, the
-  /// farthest (highest on screen) first.
-  private func paintExtrudedBuildings(
-    _ map: BaseMap, _ visible: [Int], in cr: OpaquePointer, matrix m: inout cairo_matrix_t
-  ) {
+  /// This painter with `kind` hidden from its base map (a tilted camera's flat tiles are
+  /// drawn without buildings).
+  func hiding(_ kind: MapFeatureKind) -> MapPainter {
+    var scene = scene
+    scene.style.hiddenKinds.insert(kind)
+    var painter = MapPainter(scene: scene, overlayLayer: overlayLayer, labels: labels)
+    painter.overlayImages = overlayImages
+    return painter
+  }
+
+  /// Whether the camera's tilt raises the buildings: tilted, close enough for buildings
+  /// (under 6 m/pt), and buildings shown. Such a map's flat geometry has no buildings; they
+  /// are drawn raised over it (``paintExtruded(_:in:)``).
+  var extrudesBuildings: Bool {
+    scene.camera.metersPerPoint < 6 && scene.camera.tilt > 0 && scene.style.shows(.building)
+  }
+
+  /// A building raised by a tilted camera, in the user space of the matrix it was placed
+  /// with: its outline's points, how far its roof rises above them (straight up the screen),
+  /// and the mean of its outline's y (the farthest, highest on screen, is drawn first).
+  struct ExtrudedBuilding: Sendable {
+    let base: Double
+    let points: [(Double, Double)]
+    let rise: Double
+    /// Its extent up and down the screen, roof included.
+    let top: Double
+    let bottom: Double
+  }
+
+  /// The buildings among `visible` raised by the camera's tilt (screen points per metre
+  /// `sin(tilt) / metersPerPoint`), placed by `m`, farthest first.
+  func extrudedBuildings(_ map: BaseMap, _ visible: [Int], matrix m: inout cairo_matrix_t)
+    -> [ExtrudedBuilding]
+  {
     let lift = sin(scene.camera.tilt * .pi / 180) / scene.camera.metersPerPoint
-    var shapes: [(base: Double, points: [(Double, Double)], rise: Double)] = []
+    var shapes: [ExtrudedBuilding] = []
     for i in visible where map.features[i].kind == .building {
       let f = map.features[i]
       var points: [(Double, Double)] = []
       var sumY = 0.0
+      var low = Double.infinity
+      var high = -Double.infinity
       for p in f.start..<(f.start + f.count) {
         var x = map.xs[p]
         var y = map.ys[p]
         cairo_matrix_transform_point(&m, &x, &y)
         points.append((x, y))
         sumY += y
+        low = min(low, y)
+        high = max(high, y)
       }
-      shapes.append((sumY / Double(max(1, f.count)), points, f.height * lift))
+      let rise = f.height * lift
+      shapes.append(
+        ExtrudedBuilding(
+          base: sumY / Double(max(1, f.count)), points: points, rise: rise, top: low - rise,
+          bottom: high))
     }
     shapes.sort { $0.base < $1.base }
+    return shapes
+  }
+
+  /// Raised buildings of ``extrudedBuildings(_:_:matrix:)``, in order, into `cr` (its user
+  /// space the one they were placed in): each its walls, then its roof.
+  ///
+  /// Only the walls facing the viewer (down the screen) are drawn: the roof rises straight
+  /// up the screen, so a wall facing away is behind the building's own front walls and roof
+  /// wherever it would show (as in any closed solid, a line of sight meets a front face
+  /// before a back one), and a wall edge-on to the screen's vertical has no area.
+  func paintExtruded(_ shapes: [ExtrudedBuilding], in cr: OpaquePointer) {
     let style = scene.style
     cairo_set_line_width(cr, 0.75)
     for shape in shapes {
       let pts = shape.points
       guard pts.count >= 3 else { continue }
+      // The outline's orientation (twice its signed area): with it, an edge going the
+      // other way along x than the orientation says faces down the screen.
+      var area = 0.0
       for i in 0..<pts.count {
         let a = pts[i]
         let b = pts[(i + 1) % pts.count]
+        area += a.0 * b.1 - b.0 * a.1
+      }
+      for i in 0..<pts.count {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        guard (b.0 - a.0) * area < 0 else { continue }
         cairo_move_to(cr, a.0, a.1)
         cairo_line_to(cr, b.0, b.1)
         cairo_line_to(cr, b.0, b.1 - shape.rise)

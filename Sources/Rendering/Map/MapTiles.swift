@@ -307,7 +307,8 @@ enum MapTileCompositor {
 
   /// Draws `painter`'s geometry into `width` × `height` pixels at `destination` (RGB24 or
   /// ARGB32, `stride` bytes per row) from kept tiles, the camera's centre at `anchor`
-  /// (pixels), and the labels `labels` places composited over it (`labels` runs on this
+  /// (pixels), `underLabels` called with each band's rows on the thread that resampled it,
+  /// and the labels `labels` places composited over it (`labels` runs on this
   /// thread while missing tiles are drawn on others; each band of rows by the thread that
   /// resampled it), then `afterBand` called with the band's rows on that thread; `false`
   /// (nothing drawn) when the tiles do not fit the cache's budget.
@@ -317,6 +318,7 @@ enum MapTileCompositor {
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter = .bilinear, cache: MapTileCache,
     skipping: [ParallelMapRaster.PixelBox] = [], labels: () -> [LabelPlacement] = { [] },
+    underLabels: (@Sendable (Range<Int>) -> Void)? = nil,
     afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {
     guard let map = painter.scene.map, width > 0, height > 0 else { return false }
@@ -371,6 +373,8 @@ enum MapTileCompositor {
           grid, toTiles: toTiles, filter: filter, into: target.pointer, stride: stride,
           width: width, rows: first..<last,
           skipping: skipping.filter { $0.y0 < last && $0.y1 > first && $0.x0 < $0.x1 })
+        // What stands on the map under the names (a tilted camera's raised buildings).
+        underLabels?(first..<last)
         // Street names over the band, while its pixels are in the cache.
         for label in labels {
           label.composite(into: target.pointer, stride: stride, rows: first..<last)

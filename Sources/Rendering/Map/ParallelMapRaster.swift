@@ -45,8 +45,8 @@ enum ParallelMapRaster {
     // A map without land (no base map) is drawn directly over the view's background: the
     // raster's pixels replace what is under them.
     guard painter.scene.paintsLand else { return (false, false) }
-    // Kept tiles are flat and north up: a tilted camera's raised buildings are drawn directly.
-    let tiles = painter.scene.camera.tilt > 0 ? nil : tiles
+    // A tilted camera's map is its flat map (kept tiles without buildings, rotated) with
+    // the buildings raised over it (``compose``): the tilt moves nothing on the ground.
     guard
       let place = Placement(
         in: cr, size: size, anchor: anchor, scale: scale, visibleRows: visibleRows)
@@ -422,7 +422,19 @@ enum ParallelMapRaster {
       return nil
     }
     let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
     let pixels = UnsafeSendableMutable(data)
+    let anchor = (x: Double(reach.left) + fraction.x, y: Double(reach.top) + fraction.y)
+    // A tilted camera's buildings are raised over the flat map, under the names: the tiles
+    // are drawn without them.
+    var flat = painter
+    var raised: (@Sendable (Range<Int>) -> Void)?
+    if painter.extrudesBuildings, let map = painter.scene.map {
+      flat = painter.hiding(.building)
+      raised = raisedBuildings(
+        painter, map: map, into: UnsafeSendableMutable(data), width: width, height: height,
+        stride: stride, anchor: anchor, scale: scale)
+    }
     var afterBand: (@Sendable (Range<Int>) -> Void)?
     if let over = overBands {
       afterBand = { rows in
@@ -433,17 +445,41 @@ enum ParallelMapRaster {
     }
     // The names are laid out while new tiles are drawn.
     let composed = MapTileCompositor.paint(
-      painter, into: data, stride: stride, width: reach.left + reach.right,
-      height: reach.top + reach.bottom,
-      anchor: (Double(reach.left) + fraction.x, Double(reach.top) + fraction.y), scale: scale,
-      filter: filter, cache: session.tiles, skipping: skipping, labels: { streetNames(surface) },
-      afterBand: afterBand)
+      flat, into: data, stride: stride, width: width, height: height, anchor: anchor,
+      scale: scale, filter: filter, cache: session.tiles, skipping: skipping,
+      labels: { streetNames(surface) }, underLabels: raised, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil
     }
     cairo_surface_mark_dirty(surface)
     return MapRasterCache.Raster(surface: surface, reach: reach)
+  }
+
+  /// The buildings a tilted camera raises (``MapPainter/extrudesBuildings``), for a raster
+  /// of `width` × `height` pixels at `pixels` whose camera centre is at `anchor` (pixels),
+  /// placed once: the returned closure draws, into a band of rows on its thread, those that
+  /// reach the band, in the order of a direct drawing (so each pixel is as the direct
+  /// drawing paints it, band edges and all).
+  static func raisedBuildings(
+    _ painter: MapPainter, map: BaseMap, into pixels: UnsafeSendableMutable, width: Int,
+    height: Int, stride: Int, anchor: (x: Double, y: Double), scale: Double
+  ) -> @Sendable (Range<Int>) -> Void {
+    var m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
+    let visible = painter.visibleFeatures(
+      map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale))
+    let shapes = painter.extrudedBuildings(map, visible, matrix: &m)
+    let placed = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
+    return { rows in
+      // The band in points, and a pixel more for the outline's width and antialiasing.
+      let top = Double(rows.lowerBound) / scale - 1
+      let bottom = Double(rows.upperBound) / scale + 1
+      let reaching = shapes.filter { $0.bottom >= top && $0.top <= bottom }
+      guard !reaching.isEmpty else { return }
+      PlacedOverlay(userToDevice: placed) { painter.paintExtruded(reaching, in: $0) }.draw(
+        into: pixels.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
+        rows: rows, columns: 0..<width)
+    }
   }
 
   /// Draws the geometry into a new opaque surface reaching `reach` whole pixels from the
