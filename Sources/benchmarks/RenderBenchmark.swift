@@ -5,9 +5,9 @@ import Rendering
 import Routing
 import ViewKit
 
-/// `benchmarks render [--samples N] [--out frame.png] [--drive] [--only PART] [--tilt DEG]`: the time to
-/// render one 1170 × 2532 PNG frame (the painted navigation screen, ``NavScreen/Painted``,
-/// over the Monaco map at 3×), with a breakdown: moved frames (the camera moved: the map's
+/// `benchmarks render [--samples N] [--out frame.png] [--drive] [--only PART] [--tilt DEG]`:
+/// the time to render one 1170 × 2532 PNG frame (the painted navigation screen,
+/// ``NavScreen/Painted``, over the Monaco map at 3×), with a breakdown: moved frames (the camera moved: the map's
 /// geometry is drawn, kept tiles reused), warm ones (same camera: the kept geometry is
 /// reused) and cold ones (nothing kept), each split into draw, encode and CPU, for direct
 /// drawing and for tiles (bilinear, nearest); the serial path (one thread) is the peer of

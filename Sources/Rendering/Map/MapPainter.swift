@@ -306,7 +306,9 @@ struct MapPainter: Sendable {
   /// Only the walls facing the viewer (down the screen) are drawn: the roof rises straight
   /// up the screen, so a wall facing away is behind the building's own front walls and roof
   /// wherever it would show (as in any closed solid, a line of sight meets a front face
-  /// before a back one), and a wall edge-on to the screen's vertical has no area.
+  /// before a back one), and a wall edge-on to the screen's vertical has no area. (Filled
+  /// with them, a back wall's opposite winding cancelled the front wall it overlapped under
+  /// the nonzero rule: small buildings showed holes below their roofs.)
   func paintExtruded(_ shapes: [ExtrudedBuilding], in cr: OpaquePointer) {
     let style = scene.style
     cairo_set_line_width(cr, 0.75)
