@@ -53,6 +53,10 @@ import ViewKit
       $0.cgContext.clear(CGRect(x: 0, y: 0, width: 2, height: 2))
     }
     #expect(opaque.cgImage!.alphaInfo == .noneSkipFirst && opaque.cgImage!.width == 4)
+    let forTraits = UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
+    forTraits.preferredRange = .standard
+    let small = UIGraphicsImageRenderer(size: CGSize(width: 3, height: 1), format: forTraits)
+    #expect(small.image { _ in }.cgImage!.width == 6 && small.format.preferredRange == .standard)
     #expect(rgbaPixels(opaque.cgImage!)[0..<4] == [0, 0, 0, 255])
   }
 
