@@ -429,11 +429,14 @@ enum JPEGEncoder {
     mutating func putValue(_ value: Int32, code: UnsafeMutablePointer<UInt32>, run: Int = 0) {
       let magnitude = UInt32(value.magnitude)
       let size = 32 - magnitude.leadingZeroBitCount
-      put(code: code, symbol: run << 4 | size)
-      if size > 0 {
-        let bits = value < 0 ? UInt32(bitPattern: value - 1) : UInt32(bitPattern: value)
-        put(bits & (1 << UInt32(size) - 1), length: size)
-      }
+      let entry = code[run << 4 | size]
+      let bits = value < 0 ? UInt32(bitPattern: value &- 1) : UInt32(bitPattern: value)
+      // The code and the value's bits in one go (at most 16 + 11 bits).
+      let length = Int(entry & 0xFF)
+      let combined = UInt64(entry >> 8) << UInt64(size) | UInt64(bits & (1 << UInt32(size) &- 1))
+      buffer = buffer << UInt64(length + size) | combined
+      count += length + size
+      if count >= 32 { flush(bytes: 4) }
     }
 
     /// Pads the last byte with 1 bits.
