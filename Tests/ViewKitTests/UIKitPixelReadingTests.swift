@@ -131,6 +131,9 @@ import ViewKit
       cgImage: decoded.cgImage!.cropping(to: CGRect(x: 2, y: 0, width: 1, height: 1))!, scale: 2,
       orientation: .up)
     #expect(cropped.size == CGSize(width: 0.5, height: 0.5))
-    #expect(CFDataGetBytePtr(cropped.cgImage!.dataProvider!.data!)[2] == 128)
+    // As iOS code reads it: the optional `CFData` straight into `CFDataGetBytePtr`.
+    let data = cropped.cgImage!.dataProvider!.data
+    let bytes: UnsafePointer<UInt8> = CFDataGetBytePtr(data)
+    #expect(bytes[2] == 128 && bytes[3] == 128 && CFDataGetLength(data) == 4)
   }
 }
