@@ -39,9 +39,9 @@ final class BitmapStore {
     data: UnsafeMutableRawPointer?, width: Int, height: Int, bytesPerRow: Int,
     layout: BitmapLayout
   ) {
+    guard width > 0, height > 0, width <= 32_767, height <= 32_767 else { return nil }
     let rowBytes = bytesPerRow == 0 ? width * layout.bytesPerPixel : bytesPerRow
-    guard width > 0, height > 0, width <= 32_767, height <= 32_767,
-      rowBytes >= width * layout.bytesPerPixel, rowBytes <= Int(Int32.max) / height
+    guard rowBytes >= width * layout.bytesPerPixel, rowBytes <= Int(Int32.max) / height
     else { return nil }
     let buffer: UnsafeMutableRawPointer
     if let data {

@@ -93,15 +93,18 @@ public typealias CFData = Data
 /// while the caller holds `data` (as on iOS while it holds the `CFData`); a smaller one
 /// keeps them inline, so they are copied once into a buffer kept for the process (one per
 /// distinct content: a 1 × 1 image's 4 bytes).
-public func CFDataGetBytePtr(_ data: CFData) -> UnsafePointer<UInt8> {
+/// `nil` for `nil` (the parameter is implicitly unwrapped, as iOS declares it, so
+/// `CFDataGetBytePtr(provider.data)` compiles).
+public func CFDataGetBytePtr(_ data: CFData!) -> UnsafePointer<UInt8>! {
+  guard let data else { return nil }
   if data.count > 14 {
     return data.withUnsafeBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }
   }
   return SmallDataBytes.shared.pointer(to: data)
 }
 
-/// The number of bytes of `data`.
-public func CFDataGetLength(_ data: CFData) -> Int { data.count }
+/// The number of bytes of `data` (0 for `nil`).
+public func CFDataGetLength(_ data: CFData!) -> Int { data?.count ?? 0 }
 
 /// Stable copies of small `Data` contents for ``CFDataGetBytePtr(_:)``.
 final class SmallDataBytes: @unchecked Sendable {
@@ -259,7 +262,8 @@ public final class CGImage: @unchecked Sendable, Hashable {
       let layout = BitmapLayout(
         bitsPerComponent: bitsPerComponent, bitsPerPixel: bitsPerPixel, space: space.model,
         bitmapInfo: bitmapInfo.rawValue, forContext: false),
-      bytesPerRow >= width * layout.bytesPerPixel, let data = provider.data,
+      bytesPerRow >= width * layout.bytesPerPixel, bytesPerRow <= Int(Int32.max) / height,
+      let data = provider.data,
       data.count >= bytesPerRow * (height - 1) + width * layout.bytesPerPixel
     else { return nil }
     self.init(width: width, height: height, layout: layout, bytesPerRow: bytesPerRow, bytes: data)

@@ -146,17 +146,19 @@ enum JPEGEncoder {
         code <<= 1
       }
     }
+
+    /// Each symbol's code shifted left 8 bits, or'ed with its length: one load a symbol.
+    var packed: [UInt32] { (0..<256).map { UInt32(codes[$0]) << 8 | UInt32(lengths[$0]) } }
   }
 
   /// Transforms, quantises and Huffman codes one band of MCUs.
   struct BlockCoder: Sendable {
-    /// Reciprocals of the quantisation divisors with the AAN output scale, in zig-zag order.
+    /// Reciprocals of the quantisation divisors with the AAN output scale, in natural order.
     let lumaScale: [Float]
     let chromaScale: [Float]
-    let dcLuma = HuffmanCode(Tables.dcLuminance)
-    let acLuma = HuffmanCode(Tables.acLuminance)
-    let dcChroma = HuffmanCode(Tables.dcChrominance)
-    let acChroma = HuffmanCode(Tables.acChrominance)
+    /// The four Huffman codes, packed (``HuffmanCode/packed``): DC and AC luminance, DC and
+    /// AC chrominance, 256 entries each.
+    let codes: [UInt32]
 
     init(luma: [UInt8], chroma: [UInt8]) {
       // jfdctflt's outputs are 8 × aan[row] × aan[column] times the true coefficients.
@@ -164,155 +166,229 @@ enum JPEGEncoder {
         1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.541196100, 0.275899379,
       ]
       func scales(_ table: [UInt8]) -> [Float] {
-        Tables.zigzag.map { natural in
+        (0..<64).map { natural in
           1 / (Float(table[natural]) * aan[natural / 8] * aan[natural % 8] * 8)
         }
       }
       lumaScale = scales(luma)
       chromaScale = scales(chroma)
+      codes =
+        HuffmanCode(Tables.dcLuminance).packed + HuffmanCode(Tables.acLuminance).packed
+        + HuffmanCode(Tables.dcChrominance).packed + HuffmanCode(Tables.acChrominance).packed
     }
 
     /// The entropy-coded bytes of `mcuRows`, padded to a byte with 1 bits.
     func encode(_ source: Source, mcuRows: Range<Int>, mcuColumns: Int) -> [UInt8] {
-      var writer = BitWriter()
-      writer.bytes.reserveCapacity(mcuRows.count * mcuColumns * 128)
-      var previous: (y: Int32, cb: Int32, cr: Int32) = (0, 0, 0)
-      // Four luminance blocks (top left, top right, bottom left, bottom right), Cb and Cr.
-      let blocks = UnsafeMutablePointer<Float>.allocate(capacity: 6 * 64)
-      defer { blocks.deallocate() }
-      for mcuRow in mcuRows {
-        for mcuColumn in 0..<mcuColumns {
-          load(source, x0: mcuColumn * 16, y0: mcuRow * 16, into: blocks)
-          for index in 0..<4 {
-            previous.y = code(
-              blocks + index * 64, scale: lumaScale, dc: dcLuma, ac: acLuma,
-              previous: previous.y, into: &writer)
-          }
-          previous.cb = code(
-            blocks + 256, scale: chromaScale, dc: dcChroma, ac: acChroma, previous: previous.cb,
-            into: &writer)
-          previous.cr = code(
-            blocks + 320, scale: chromaScale, dc: dcChroma, ac: acChroma, previous: previous.cr,
-            into: &writer)
-        }
-      }
-      writer.finish()
-      return writer.bytes
+      var band = Band(coder: self, source: source, mcuColumns: mcuColumns)
+      defer { band.free() }
+      band.writer.bytes.reserveCapacity(mcuRows.count * mcuColumns * 128)
+      for mcuRow in mcuRows { band.encodeRow(mcuRow) }
+      band.writer.finish()
+      return band.writer.bytes
+    }
+  }
+
+  /// The working memory of one band: the planes of one MCU row (Y at full resolution, Cb and
+  /// Cr averaged over 2×2 pixels, the last column and row repeated to whole MCUs), one block,
+  /// the tables in zig-zag order, and the bits written.
+  struct Band {
+    let source: Source
+    let mcuColumns: Int
+    /// Floats a row of the Y plane (16 per MCU) and of a chroma plane (8 per MCU).
+    let lumaStride: Int
+    let chromaStride: Int
+    let luma: UnsafeMutablePointer<Float>
+    let cb: UnsafeMutablePointer<Float>
+    let cr: UnsafeMutablePointer<Float>
+    let block: UnsafeMutablePointer<Float>
+    /// A block's quantised coefficients in natural, then zig-zag order.
+    let natural: UnsafeMutablePointer<Int32>
+    let quantised: UnsafeMutablePointer<Int32>
+    /// Luma then chroma scales (64 each, natural order), the zig-zag order (64), the packed
+    /// codes (4 × 256).
+    let scales: UnsafeMutablePointer<Float>
+    let zigzag: UnsafeMutablePointer<Int32>
+    let codes: UnsafeMutablePointer<UInt32>
+    var writer = BitWriter()
+    var previous: (y: Int32, cb: Int32, cr: Int32) = (0, 0, 0)
+
+    init(coder: BlockCoder, source: Source, mcuColumns: Int) {
+      self.source = source
+      self.mcuColumns = mcuColumns
+      lumaStride = mcuColumns * 16
+      chromaStride = mcuColumns * 8
+      luma = .allocate(capacity: 16 * lumaStride)
+      cb = .allocate(capacity: 8 * chromaStride)
+      cr = .allocate(capacity: 8 * chromaStride)
+      block = .allocate(capacity: 64)
+      natural = .allocate(capacity: 64)
+      quantised = .allocate(capacity: 64)
+      scales = .allocate(capacity: 128)
+      scales.initialize(from: coder.lumaScale + coder.chromaScale, count: 128)
+      zigzag = .allocate(capacity: 64)
+      zigzag.initialize(from: Tables.zigzag.map { Int32($0) }, count: 64)
+      codes = .allocate(capacity: 1024)
+      codes.initialize(from: coder.codes, count: 1024)
     }
 
-    /// Converts a 16×16 MCU to level-shifted Y (four blocks), and Cb and Cr averaged over
-    /// 2×2 pixels, repeating the last column and row past the edges.
-    private func load(_ source: Source, x0: Int, y0: Int, into blocks: UnsafeMutablePointer<Float>)
-    {
-      let lastX = source.width - 1
-      let lastY = source.height - 1
+    func free() {
+      for pointer in [luma, cb, cr, block, scales] { pointer.deallocate() }
+      natural.deallocate()
+      quantised.deallocate()
+      zigzag.deallocate()
+      codes.deallocate()
+    }
+
+    /// Converts and codes one MCU row.
+    mutating func encodeRow(_ mcuRow: Int) {
+      loadPlanes(y0: mcuRow * 16)
+      for column in 0..<mcuColumns {
+        for index in 0..<4 {
+          let start = luma + (index / 2) * 8 * lumaStride + column * 16 + (index % 2) * 8
+          previous.y = code(start, stride: lumaStride, chroma: false, previous: previous.y)
+        }
+        previous.cb = code(
+          cb + column * 8, stride: chromaStride, chroma: true, previous: previous.cb)
+        previous.cr = code(
+          cr + column * 8, stride: chromaStride, chroma: true, previous: previous.cr)
+      }
+    }
+
+    /// Fills the planes from pixel rows `y0`…`y0 + 15` (the last row repeated below the
+    /// picture, the last column past its right edge): Y of each row in a straight loop the
+    /// compiler vectorises, then the 2×2 colour sums of each pair of rows as integers (red
+    /// and blue in two 16-bit lanes of one word), exact, for the chroma averages.
+    private func loadPlanes(y0: Int) {
+      let width = source.width
+      func row(_ index: Int) -> UnsafeMutablePointer<UInt32> {
+        (UnsafeMutableRawPointer(mutating: source.pixels)
+          + min(y0 + index, source.height - 1) * source.stride)
+          .assumingMemoryBound(to: UInt32.self)
+      }
+      for index in 0..<16 {
+        let pixels = row(index)
+        let y = luma + index * lumaStride
+        for x in 0..<width {
+          let word = pixels[x]
+          let r = Float(word >> 16 & 0xFF)
+          let g = Float(word >> 8 & 0xFF)
+          let b = Float(word & 0xFF)
+          y[x] = 0.299 * r + 0.587 * g + 0.114 * b - 128
+        }
+        for x in width..<lumaStride { y[x] = y[width - 1] }
+      }
+      let lastX = width - 1
       for pairRow in 0..<8 {
-        let rowA = source.pixels + min(y0 + 2 * pairRow, lastY) * source.stride
-        let rowB = source.pixels + min(y0 + 2 * pairRow + 1, lastY) * source.stride
-        for pairColumn in 0..<8 {
-          let xA = min(x0 + 2 * pairColumn, lastX) * 4
-          let xB = min(x0 + 2 * pairColumn + 1, lastX) * 4
-          var sumR: Float = 0
-          var sumG: Float = 0
-          var sumB: Float = 0
-          // The 2×2 pixels' luminance positions: block (by half), row and column in it.
-          let block = (pairRow >= 4 ? 128 : 0) + (pairColumn >= 4 ? 64 : 0)
-          let base = block + (2 * pairRow % 8) * 8 + 2 * pairColumn % 8
-          for (pixel, offset) in [
-            (rowA + xA, base), (rowA + xB, base + 1), (rowB + xA, base + 8), (rowB + xB, base + 9),
-          ] {
-            let b = Float(pixel.load(fromByteOffset: 0, as: UInt8.self))
-            let g = Float(pixel.load(fromByteOffset: 1, as: UInt8.self))
-            let r = Float(pixel.load(fromByteOffset: 2, as: UInt8.self))
-            blocks[offset] = 0.299 * r + 0.587 * g + 0.114 * b - 128
-            sumR += r
-            sumG += g
-            sumB += b
-          }
-          let chroma = pairRow * 8 + pairColumn
-          blocks[256 + chroma] = (-0.168736 * sumR - 0.331264 * sumG + 0.5 * sumB) / 4
-          blocks[320 + chroma] = (0.5 * sumR - 0.418688 * sumG - 0.081312 * sumB) / 4
+        let top = row(2 * pairRow)
+        let bottom = row(2 * pairRow + 1)
+        let cbRow = cb + pairRow * chromaStride
+        let crRow = cr + pairRow * chromaStride
+        for pair in 0..<chromaStride {
+          let left = min(2 * pair, lastX)
+          let right = min(2 * pair + 1, lastX)
+          let words = (top[left], top[right], bottom[left], bottom[right])
+          let redBlue =
+            (words.0 & 0xFF_00FF) &+ (words.1 & 0xFF_00FF) &+ (words.2 & 0xFF_00FF)
+            &+ (words.3 & 0xFF_00FF)
+          let greens =
+            (words.0 >> 8 & 0xFF) &+ (words.1 >> 8 & 0xFF) &+ (words.2 >> 8 & 0xFF)
+            &+ (words.3 >> 8 & 0xFF)
+          let sumR = Float(redBlue >> 16)
+          let sumG = Float(greens)
+          let sumB = Float(redBlue & 0xFFFF)
+          cbRow[pair] = (-0.168736 * sumR - 0.331264 * sumG + 0.5 * sumB) / 4
+          crRow[pair] = (0.5 * sumR - 0.418688 * sumG - 0.081312 * sumB) / 4
         }
       }
     }
 
-    /// Transforms, quantises and codes one block; returns its DC value (the next block's
-    /// prediction).
-    private func code(
-      _ block: UnsafeMutablePointer<Float>, scale: [Float], dc: HuffmanCode, ac: HuffmanCode,
-      previous: Int32, into writer: inout BitWriter
+    /// Transforms, quantises and codes the 8×8 block at `start` (rows `stride` apart);
+    /// returns its DC value (the next block's prediction).
+    private mutating func code(
+      _ start: UnsafeMutablePointer<Float>, stride: Int, chroma: Bool, previous: Int32
     ) -> Int32 {
-      forwardDCT(block)
-      return scale.withUnsafeBufferPointer { scale in
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { q in
-          for k in 0..<64 {
-            // Rounded to the nearest (libjpeg's float path: the bias keeps it positive).
-            q[k] = Int32(block[Tables.zigzag[k]] * scale[k] + 16384.5) - 16384
-          }
-          writer.putValue(q[0] - previous, code: dc)
-          var run = 0
-          for k in 1..<64 {
-            let value = q[k]
-            if value == 0 {
-              run += 1
-              continue
-            }
-            while run > 15 {
-              writer.put(code: ac, symbol: 0xF0)
-              run -= 16
-            }
-            writer.putValue(value, code: ac, run: run)
-            run = 0
-          }
-          if run > 0 { writer.put(code: ac, symbol: 0x00) }
-          return q[0]
-        }
+      for row in 0..<8 {
+        (block + row * 8).update(from: start + row * stride, count: 8)
       }
+      JPEGEncoder.forwardDCT(block)
+      let scale = scales + (chroma ? 64 : 0)
+      let dc = codes + (chroma ? 512 : 0)
+      let ac = dc + 256
+      // Quantised in natural order, rounded to the nearest: adding 1.5 × 2^23 leaves the
+      // rounded value in the float's low mantissa bits (|value| < 2^22), no checked
+      // conversion.
+      for k in 0..<64 {
+        let value = block[k] * scale[k] + 12_582_912
+        natural[k] = Int32(bitPattern: value.bitPattern) &- 0x4B40_0000
+      }
+      // Zig-zag order, and a bit for each non-zero AC coefficient.
+      var nonZero: UInt64 = 0
+      for k in 0..<64 {
+        let value = natural[Int(zigzag[k])]
+        quantised[k] = value
+        nonZero |= UInt64(value != 0 ? 1 : 0) << UInt64(k)
+      }
+      nonZero &= ~1
+      writer.putValue(quantised[0] - previous, code: dc)
+      var last = 0
+      while nonZero != 0 {
+        let k = nonZero.trailingZeroBitCount
+        var run = k - last - 1
+        while run > 15 {
+          writer.put(code: ac, symbol: 0xF0)
+          run -= 16
+        }
+        writer.putValue(quantised[k], code: ac, run: run)
+        last = k
+        nonZero &= nonZero - 1
+      }
+      if last < 63 { writer.put(code: ac, symbol: 0x00) }
+      return quantised[0]
     }
   }
 
   /// libjpeg's floating-point AAN forward DCT (`jfdctflt.c`) of an 8×8 block in place: rows,
   /// then columns; outputs are scaled as ``BlockCoder`` expects.
   static func forwardDCT(_ data: UnsafeMutablePointer<Float>) {
-    for pass in 0..<2 {
-      let step = pass == 0 ? 1 : 8
-      let next = pass == 0 ? 8 : 1
-      for line in 0..<8 {
-        let d = data + line * next
-        let tmp0 = d[0] + d[7 * step]
-        let tmp7 = d[0] - d[7 * step]
-        let tmp1 = d[step] + d[6 * step]
-        let tmp6 = d[step] - d[6 * step]
-        let tmp2 = d[2 * step] + d[5 * step]
-        let tmp5 = d[2 * step] - d[5 * step]
-        let tmp3 = d[3 * step] + d[4 * step]
-        let tmp4 = d[3 * step] - d[4 * step]
-        // Even part.
-        var tmp10 = tmp0 + tmp3
-        let tmp13 = tmp0 - tmp3
-        var tmp11 = tmp1 + tmp2
-        var tmp12 = tmp1 - tmp2
-        d[0] = tmp10 + tmp11
-        d[4 * step] = tmp10 - tmp11
-        let z1 = (tmp12 + tmp13) * 0.707106781
-        d[2 * step] = tmp13 + z1
-        d[6 * step] = tmp13 - z1
-        // Odd part.
-        tmp10 = tmp4 + tmp5
-        tmp11 = tmp5 + tmp6
-        tmp12 = tmp6 + tmp7
-        let z5 = (tmp10 - tmp12) * 0.382683433
-        let z2 = 0.541196100 * tmp10 + z5
-        let z4 = 1.306562965 * tmp12 + z5
-        let z3 = tmp11 * 0.707106781
-        let z11 = tmp7 + z3
-        let z13 = tmp7 - z3
-        d[5 * step] = z13 + z2
-        d[3 * step] = z13 - z2
-        d[step] = z11 + z4
-        d[7 * step] = z11 - z4
-      }
-    }
+    for line in 0..<8 { forwardDCT(line: data + line * 8, step: 1) }
+    for line in 0..<8 { forwardDCT(line: data + line, step: 8) }
+  }
+
+  /// One pass of ``forwardDCT(_:)`` over the 8 values `step` apart from `d`.
+  @inline(__always)
+  private static func forwardDCT(line d: UnsafeMutablePointer<Float>, step: Int) {
+    let tmp0 = d[0] + d[7 * step]
+    let tmp7 = d[0] - d[7 * step]
+    let tmp1 = d[step] + d[6 * step]
+    let tmp6 = d[step] - d[6 * step]
+    let tmp2 = d[2 * step] + d[5 * step]
+    let tmp5 = d[2 * step] - d[5 * step]
+    let tmp3 = d[3 * step] + d[4 * step]
+    let tmp4 = d[3 * step] - d[4 * step]
+    // Even part.
+    var tmp10 = tmp0 + tmp3
+    let tmp13 = tmp0 - tmp3
+    var tmp11 = tmp1 + tmp2
+    var tmp12 = tmp1 - tmp2
+    d[0] = tmp10 + tmp11
+    d[4 * step] = tmp10 - tmp11
+    let z1 = (tmp12 + tmp13) * 0.707106781
+    d[2 * step] = tmp13 + z1
+    d[6 * step] = tmp13 - z1
+    // Odd part.
+    tmp10 = tmp4 + tmp5
+    tmp11 = tmp5 + tmp6
+    tmp12 = tmp6 + tmp7
+    let z5 = (tmp10 - tmp12) * 0.382683433
+    let z2 = 0.541196100 * tmp10 + z5
+    let z4 = 1.306562965 * tmp12 + z5
+    let z3 = tmp11 * 0.707106781
+    let z11 = tmp7 + z3
+    let z13 = tmp7 - z3
+    d[5 * step] = z13 + z2
+    d[3 * step] = z13 - z2
+    d[step] = z11 + z4
+    d[7 * step] = z11 - z4
   }
 
   /// Bits packed most significant first into bytes, a 0 byte stuffed after every 0xFF.
@@ -321,11 +397,18 @@ enum JPEGEncoder {
     private var buffer: UInt64 = 0
     private var count = 0
 
-    /// Appends the low `length` bits of `bits`.
+    /// Appends the low `length` bits (at most 16) of `bits`; whole bytes leave 32 bits at a
+    /// time.
+    @inline(__always)
     mutating func put(_ bits: UInt32, length: Int) {
       buffer = buffer << UInt64(length) | UInt64(bits)
       count += length
-      while count >= 8 {
+      if count >= 32 { flush(bytes: 4) }
+    }
+
+    /// Moves the oldest `count` whole bytes of the buffer out.
+    private mutating func flush(bytes byteCount: Int) {
+      for _ in 0..<byteCount {
         count -= 8
         let byte = UInt8(truncatingIfNeeded: buffer >> UInt64(count))
         bytes.append(byte)
@@ -333,26 +416,34 @@ enum JPEGEncoder {
       }
     }
 
-    /// Appends the code of `symbol`.
-    mutating func put(code: HuffmanCode, symbol: Int) {
-      put(UInt32(code.codes[symbol]), length: Int(code.lengths[symbol]))
+    /// Appends the code of `symbol` from packed codes (``HuffmanCode/packed``).
+    @inline(__always)
+    mutating func put(code: UnsafeMutablePointer<UInt32>, symbol: Int) {
+      let entry = code[symbol]
+      put(entry >> 8, length: Int(entry & 0xFF))
     }
 
     /// Appends a coefficient: the code of (`run` << 4 | its size in bits), then its bits
     /// (one's complement when negative).
-    mutating func putValue(_ value: Int32, code: HuffmanCode, run: Int = 0) {
+    @inline(__always)
+    mutating func putValue(_ value: Int32, code: UnsafeMutablePointer<UInt32>, run: Int = 0) {
       let magnitude = UInt32(value.magnitude)
       let size = 32 - magnitude.leadingZeroBitCount
-      put(code: code, symbol: run << 4 | size)
-      if size > 0 {
-        let bits = value < 0 ? UInt32(bitPattern: value - 1) : UInt32(bitPattern: value)
-        put(bits & (1 << UInt32(size) - 1), length: size)
-      }
+      let entry = code[run << 4 | size]
+      let bits = value < 0 ? UInt32(bitPattern: value &- 1) : UInt32(bitPattern: value)
+      // The code and the value's bits in one go (at most 16 + 11 bits).
+      let length = Int(entry & 0xFF)
+      let combined = UInt64(entry >> 8) << UInt64(size) | UInt64(bits & (1 << UInt32(size) &- 1))
+      buffer = buffer << UInt64(length + size) | combined
+      count += length + size
+      if count >= 32 { flush(bytes: 4) }
     }
 
     /// Pads the last byte with 1 bits.
     mutating func finish() {
-      if count > 0 { put((1 << UInt32(8 - count)) - 1, length: 8 - count) }
+      let padding = (8 - count % 8) % 8
+      if padding > 0 { put((1 << UInt32(padding)) - 1, length: padding) }
+      flush(bytes: count / 8)
     }
   }
 }

@@ -123,6 +123,21 @@ public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
   public var opaque = false
   /// Whether wide colour is preferred (accepted; pictures are sRGB).
   public var prefersExtendedRange = false
+  /// The colour range asked for (accepted; pictures are sRGB, the standard range).
+  public var preferredRange = Range.automatic
+
+  /// A colour range of a renderer's pictures (UIKit's
+  /// `UIGraphicsImageRendererFormat.Range`).
+  public enum Range: Int, Sendable {
+    /// Not said.
+    case unspecified = -1
+    /// The device's.
+    case automatic = 0
+    /// Wide colour.
+    case extended = 1
+    /// sRGB.
+    case standard = 2
+  }
   /// The drawing bounds of the renderer this format belongs to (`.zero` for a format
   /// not yet given to a renderer).
   public internal(set) var bounds = CGRect.zero
@@ -133,12 +148,20 @@ public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
     copy.scale = scale
     copy.opaque = opaque
     copy.prefersExtendedRange = prefersExtendedRange
+    copy.preferredRange = preferredRange
     copy.bounds = bounds
     return copy
   }
 
   /// The default format: the main screen's scale, not opaque.
   public init() {}
+
+  /// A format for pictures shown with `traitCollection`: its display scale (the main
+  /// screen's when it has none).
+  public convenience init(for traitCollection: UITraitCollection) {
+    self.init()
+    if traitCollection.displayScale > 0 { scale = traitCollection.displayScale }
+  }
 
   /// The default format.
   public static func `default`() -> UIGraphicsImageRendererFormat {

@@ -14,18 +14,23 @@ import ViewKit
 /// - a custom `draw(_:)` view over 60 frames: how many times it drew with and without
 ///   `setNeedsDisplay()` before each frame, and the frame times;
 /// - the screen's 1170 × 2532 pixels encoded as JPEG by `UIImage.jpegData(compressionQuality:)`
-///   against the renderer's PNG encoder on the same pixels and against `UIImage.pngData()`
-///   (Cairo's libpng writer).
+///   against the renderer's PNG encoder on the same pixels, against `UIImage.pngData()`
+///   (Cairo's libpng writer) and against libjpeg-turbo's `cjpeg -quality 80` on the same
+///   pixels (a PPM in memory-backed `/dev/shm`; the process's start-up, timed on a 16 × 16
+///   picture, reported beside it). `--jpeg` runs this part alone.
 @MainActor
 func runDrawBenchmark(_ args: [String]) throws {
   var samples = 15
+  var jpegOnly = false
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
     case "--samples": samples = try rest.positiveInteger(after: argument)
+    case "--jpeg": jpegOnly = true
     default: throw BenchmarkError(description: "draw: unknown option \(argument)")
     }
   }
+  if jpegOnly { return try jpegAgainstPNG(samples: samples) }
   try captureAgainstRenderer(samples: samples)
   bezierFills()
   try redraws()
@@ -235,7 +240,12 @@ private func jpegAgainstPNG(samples: Int) throws {
   let renderer = Renderer(scale: 3)
   let map = try session.mapLayer()
   let pngSize = try renderer.png(window: session.window, at: session.clock.now, map: map).count
+  let cjpeg = try CJPEGPeer(screen.cgImage!)
+  defer { cjpeg.remove() }
   var png: [Double] = []
+  var libjpeg: [Double] = []
+  var libjpegStart: [Double] = []
+  var libjpegSize = 0
   var jpeg: [Double] = []
   var jpegLow: [Double] = []
   var libpng: [Double] = []
@@ -248,8 +258,13 @@ private func jpegAgainstPNG(samples: Int) throws {
     let high = timed(in: .ms) { screen.jpegData(compressionQuality: 0.8) }
     let low = timed(in: .ms) { screen.jpegData(compressionQuality: 0.3) }
     let cairo = timed(in: .ms) { screen.pngData() }
+    let turbo = try timed(in: .ms) { try cjpeg.run(cjpeg.frames) }
+    let start = try timed(in: .ms) { try cjpeg.run(cjpeg.tiny) }
     // The first of each warms the caches.
     guard index > 0 else { continue }
+    libjpeg.append(max(0, turbo.time - start.time) / Double(CJPEGPeer.copies))
+    libjpegStart.append(start.time)
+    libjpegSize = turbo.value / CJPEGPeer.copies
     png.append(encoded[0].wall * 1000)
     jpeg.append(high.time)
     jpegLow.append(low.time)
@@ -264,7 +279,68 @@ private func jpegAgainstPNG(samples: Int) throws {
   report("UIImage.jpegData(compressionQuality: 0.3)", Samples(jpegLow), .ms, peer: peer)
   report("UIImage.pngData() (Cairo's libpng writer)", Samples(libpng), .ms, peer: peer)
   report("renderer PNG encoder (peer)", peer.samples, .ms)
+  let turboPeer = Peer(name: "cjpeg -quality 80 a frame", samples: Samples(libjpeg))
+  report("UIImage.jpegData(compressionQuality: 0.8)", Samples(jpeg), .ms, peer: turboPeer)
+  report(
+    "cjpeg -quality 80 a frame (peer)", turboPeer.samples, .ms,
+    note: "(\(CJPEGPeer.copies) frames in one picture − a 16 x 16 run) / \(CJPEGPeer.copies)")
+  report("cjpeg process on 16 x 16 (start-up)", Samples(libjpegStart), .ms)
   fact(
-    "JPEG 0.8 / JPEG 0.3 / renderer PNG / libpng bytes",
-    "\(jpegSize) / \(jpegLowSize) / \(pngSize) / \(libpngSize)")
+    "JPEG 0.8 / JPEG 0.3 / renderer PNG / libpng / cjpeg 80 bytes",
+    "\(jpegSize) / \(jpegLowSize) / \(pngSize) / \(libpngSize) / \(libjpegSize)")
+}
+
+/// libjpeg-turbo's `cjpeg` (Debian's libjpeg-turbo-progs) on PPM files of a picture's
+/// colours over black, as `jpegData` encodes them: the picture ``copies`` times one above
+/// the other (so the encoding outweighs the process's start-up, measured on a 16 × 16 crop
+/// and subtracted), and that crop.
+private struct CJPEGPeer {
+  static let copies = 8
+  let folder: URL
+  let frames: URL
+  let tiny: URL
+
+  init(_ image: CGImage) throws {
+    let base =
+      FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    folder = URL(fileURLWithPath: base).appendingPathComponent("drawbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    frames = folder.appendingPathComponent("frames.ppm")
+    tiny = folder.appendingPathComponent("tiny.ppm")
+    try Self.ppm(image, copies: Self.copies).write(to: frames)
+    try Self.ppm(image.cropping(to: CGRect(x: 0, y: 0, width: 16, height: 16))!, copies: 1)
+      .write(to: tiny)
+  }
+
+  /// The picture `copies` times, one above the other, as binary PPM: its premultiplied
+  /// colours (over black).
+  static func ppm(_ image: CGImage, copies: Int) -> Data {
+    var rgb = [UInt8]()
+    rgb.reserveCapacity(image.width * image.height * 3)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let p = image.pixel(x: x, y: y)!
+        for c in [p.red, p.green, p.blue] { rgb.append(UInt8(Int(c) * Int(p.alpha) / 255)) }
+      }
+    }
+    var out = Data("P6\n\(image.width) \(image.height * copies)\n255\n".utf8)
+    for _ in 0..<copies { out.append(contentsOf: rgb) }
+    return out
+  }
+
+  /// Runs `cjpeg -quality 80` on `input`; the JPEG's size.
+  func run(_ input: URL) throws -> Int {
+    let output = folder.appendingPathComponent("out.jpg")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/cjpeg")
+    process.arguments = ["-quality", "80", "-outfile", output.path, input.path]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw BenchmarkError(description: "cjpeg failed: \(process.terminationStatus)")
+    }
+    return (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
 }

@@ -221,7 +221,22 @@ import Testing
           data: nil, width: 4, height: 4, bitsPerComponent: bpc, bytesPerRow: 0, space: space,
           bitmapInfo: info) == nil, "\(bpc) \(info)")
     }
-    for (w, h) in [(0, 4), (4, 0), (-1, 4), (40_000, 1)] {
+    // Sizes and row lengths that would overflow.
+    #expect(
+      CGContext(
+        data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: Int.max / 2,
+        space: Self.rgb, bitmapInfo: rgbaInfo) == nil)
+    #expect(
+      CGContext(
+        data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: -16, space: Self.rgb,
+        bitmapInfo: rgbaInfo) == nil)
+    #expect(
+      CGImage(
+        width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: Int.max / 2,
+        space: Self.rgb, bitmapInfo: CGBitmapInfo(alphaInfo: .last),
+        provider: CGDataProvider(data: Data(count: 16))!, decode: nil, shouldInterpolate: true,
+        intent: .defaultIntent) == nil)
+    for (w, h) in [(0, 4), (4, 0), (-1, 4), (40_000, 1), (Int.max, 1), (1, Int.max)] {
       #expect(
         CGContext(
           data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0, space: Self.rgb,
@@ -240,7 +255,7 @@ import Testing
     #expect(image.alphaInfo == .last && image.bytesPerRow == 8)
     let data = image.dataProvider!.data!
     #expect(Array(data) == rgba)
-    let bytes = CFDataGetBytePtr(data)
+    let bytes: UnsafePointer<UInt8> = CFDataGetBytePtr(data)
     #expect(bytes[2] == 0 && bytes[6] == 255 && CFDataGetLength(data) == 8)
     #expect(image.pixel(x: 0, y: 0)!.red == 255 && image.pixel(x: 0, y: 0)!.alpha == 128)
     // Grey, 24-bit RGB.

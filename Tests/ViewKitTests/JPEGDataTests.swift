@@ -72,6 +72,24 @@ func meanError(_ decoded: DecodedJPEG, _ image: CGImage) -> Double {
   return Double(total) / Double(image.width * image.height * 3)
 }
 
+/// The peak signal-to-noise ratio in dB of `decoded` against `image`'s colours over black.
+func psnr(_ decoded: DecodedJPEG, _ image: CGImage) -> Double {
+  var squares = 0.0
+  for y in 0..<image.height {
+    for x in 0..<image.width {
+      let p = image.pixel(x: x, y: y)!
+      let source = [p.red, p.green, p.blue].map { Int($0) * Int(p.alpha) / 255 }
+      let offset = (y * decoded.width + x) * 3
+      for c in 0..<3 {
+        let difference = Double(Int(decoded.rgb[offset + c]) - source[c])
+        squares += difference * difference
+      }
+    }
+  }
+  let mean = squares / Double(image.width * image.height * 3)
+  return 10 * log10(255 * 255 / max(mean, 1e-9))
+}
+
 /// The quantisation tables of a JPEG's DQT segments, in file order.
 func quantisationTables(_ data: Data) -> [[UInt8]] {
   let bytes = [UInt8](data)
@@ -166,6 +184,12 @@ func photoLikeImage() -> UIImage {
     #expect(Double(ours.count) <= Double(theirs.count) * 1.02, "\(detail)")
     #expect(quality == 100 || Double(ours.count) >= Double(theirs.count) * 0.95, "\(detail)")
     #expect(ourError <= theirError * 1.02, "\(detail)")
+    // PSNR through libjpeg's decoder: no more than 0.1 dB below cjpeg's, and above 30 dB from
+    // quality 50.
+    let ourPSNR = psnr(try djpeg(ours), cgImage)
+    let theirPSNR = psnr(try djpeg(theirs), cgImage)
+    #expect(ourPSNR >= theirPSNR - 0.1, "PSNR \(ourPSNR) dB; cjpeg \(theirPSNR) dB")
+    #expect(quality < 50 || ourPSNR > 30, "PSNR \(ourPSNR) dB at \(quality)")
   }
 
   @Test func qualityIsClampedToZeroToOne() throws {

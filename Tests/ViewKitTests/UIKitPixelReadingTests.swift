@@ -53,6 +53,10 @@ import ViewKit
       $0.cgContext.clear(CGRect(x: 0, y: 0, width: 2, height: 2))
     }
     #expect(opaque.cgImage!.alphaInfo == .noneSkipFirst && opaque.cgImage!.width == 4)
+    let forTraits = UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
+    forTraits.preferredRange = .standard
+    let small = UIGraphicsImageRenderer(size: CGSize(width: 3, height: 1), format: forTraits)
+    #expect(small.image { _ in }.cgImage!.width == 6 && small.format.preferredRange == .standard)
     #expect(rgbaPixels(opaque.cgImage!)[0..<4] == [0, 0, 0, 255])
   }
 
@@ -127,6 +131,9 @@ import ViewKit
       cgImage: decoded.cgImage!.cropping(to: CGRect(x: 2, y: 0, width: 1, height: 1))!, scale: 2,
       orientation: .up)
     #expect(cropped.size == CGSize(width: 0.5, height: 0.5))
-    #expect(CFDataGetBytePtr(cropped.cgImage!.dataProvider!.data!)[2] == 128)
+    // As iOS code reads it: the optional `CFData` straight into `CFDataGetBytePtr`.
+    let data = cropped.cgImage!.dataProvider!.data
+    let bytes: UnsafePointer<UInt8> = CFDataGetBytePtr(data)
+    #expect(bytes[2] == 128 && bytes[3] == 128 && CFDataGetLength(data) == 4)
   }
 }
