@@ -124,8 +124,23 @@ extension GMSMapView {
     return items
   }
 
-  /// The app's overlays as the renderer draws them.
+  /// The app's overlays as the renderer draws them; polylines' stamps (``stamps(of:)``) as
+  /// flat pictures before the markers.
   func appOverlayItems(images: ImageCatalog) -> [MapOverlayItem] {
+    var items = shapeAndMarkerItems(images: images)
+    let stamps = overlaysInDrawingOrder.compactMap { $0 as? GMSPolyline }.flatMap(stamps(of:))
+    guard !stamps.isEmpty else { return items }
+    items.insert(
+      contentsOf: stamps.map {
+        MapOverlayItem.marker(
+          coordinate: $0.position, image: Self.overlayImage($0.image, images: images),
+          size: $0.size, anchor: CGPoint(x: 0.5, y: 0.5), rotation: $0.rotation, flat: true,
+          opacity: 1)
+      }, at: items.firstIndex(where: \.isMarker) ?? items.count)
+    return items
+  }
+
+  private func shapeAndMarkerItems(images: ImageCatalog) -> [MapOverlayItem] {
     overlaysInDrawingOrder.compactMap { overlay -> MapOverlayItem? in
       switch overlay {
       case let marker as GMSMarker:

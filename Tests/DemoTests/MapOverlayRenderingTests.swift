@@ -53,14 +53,9 @@ import ViewKit
 
   @Test func aPolylineWithAGradientSpanBlendsAlongIt() throws {
     let (window, mapView) = Self.screen()
-    let p = mapView.projection
-    let path = GMSMutablePath()
-    path.add(p.coordinate(for: CGPoint(x: 30, y: 150)))
-    path.add(p.coordinate(for: CGPoint(x: 270, y: 150)))
-    let line = GMSPolyline(path: path)
-    line.strokeWidth = 10
+    // A 10-point line across the middle, from x = 30 to 270.
+    let line = MapStampTests.line(on: mapView)
     line.spans = [GMSStyleSpan(style: .gradient(from: .red, to: .blue), segments: 1)]
-    line.map = mapView
     let image = try Self.draw(window, mapView)
     Self.save(image, "gradient")
     let start = try #require(image.pixel(x: 34, y: 150))

@@ -264,3 +264,66 @@ final class CapabilityRecorder: GMSMapViewDelegate {
     #expect(viewed.iconView?.isHidden == true && mapView.isHiddenByCollision(front))
   }
 }
+
+/// Stamp styles along polylines, checked by pixels.
+@MainActor
+@Suite struct MapStampTests {
+  /// A 4 × 8 picture: red top half, green bottom half.
+  static let arrow = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 8)).image { _ in
+    UIColor.red.setFill()
+    UIRectFill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    UIColor.green.setFill()
+    UIRectFill(CGRect(x: 0, y: 4, width: 4, height: 4))
+  }
+
+  /// A 10-point line on `mapView` across its middle, from x = 30 to 270.
+  static func line(on mapView: GMSMapView) -> GMSPolyline {
+    let p = mapView.projection
+    let path = GMSMutablePath()
+    path.add(p.coordinate(for: CGPoint(x: 30, y: 150)))
+    path.add(p.coordinate(for: CGPoint(x: 270, y: 150)))
+    let line = GMSPolyline(path: path)
+    line.strokeWidth = 10
+    line.map = mapView
+    return line
+  }
+
+  @Test func aTextureStampCoversTheLineTurnedAlongIt() throws {
+    let (window, mapView) = MapPinAndCollisionTests.screen(mapID: false)
+    let line = Self.line(on: mapView)
+    let style = GMSStrokeStyle.transparentStroke(withStamp: GMSTextureStyle(image: Self.arrow))
+    #expect(style.stampStyle is GMSTextureStyle && style.fromColor == .clear)
+    line.spans = [GMSStyleSpan(style: style)]
+    // 240 points of line, copies 10 wide and 20 long.
+    let stamps = mapView.stamps(of: line)
+    #expect(stamps.count == 12)
+    #expect(stamps.allSatisfy { abs($0.rotation - 90) < 1e-6 && $0.size.height == 20 })
+    let image = try MapOverlayRenderingTests.draw(window, mapView)
+    MapOverlayRenderingTests.save(image, "stamps")
+    // The copy from x = 130 to 150: its top (red) toward the line's end, east.
+    #expect(image.matches(x: 145, y: 150, MapPinAndCollisionTests.red, tolerance: 12))
+    #expect(image.matches(x: 135, y: 150, MapPinAndCollisionTests.green, tolerance: 12))
+    // No stroke colour under the stamps; land beside the line.
+    #expect(image.matches(x: 150, y: 158, MapPinAndCollisionTests.land))
+    #expect(image.matches(x: 20, y: 150, MapPinAndCollisionTests.land))
+  }
+
+  @Test func aStampCoversOnlyItsSpansStretch() throws {
+    let (window, mapView) = MapPinAndCollisionTests.screen(mapID: false)
+    let line = Self.line(on: mapView)
+    let solid = GMSStrokeStyle.solidColor(.blue)
+    solid.stampStyle = nil
+    line.spans = [
+      GMSStyleSpan(style: solid, segments: 0.5),
+      GMSStyleSpan(
+        style: .transparentStroke(withStampStyle: GMSSpriteStyle.spriteStyle(with: Self.arrow))),
+    ]
+    #expect(mapView.stamps(of: line).count == 6)
+    let image = try MapOverlayRenderingTests.draw(window, mapView)
+    #expect(image.matches(x: 90, y: 150, MapPinAndCollisionTests.blue, tolerance: 12))
+    #expect(image.matches(x: 165, y: 150, MapPinAndCollisionTests.red, tolerance: 12))
+    // Without a stamped span, no stamps.
+    line.spans = [GMSStyleSpan(color: .blue)]
+    #expect(mapView.stamps(of: line).isEmpty)
+  }
+}

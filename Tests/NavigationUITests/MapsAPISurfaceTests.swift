@@ -597,6 +597,16 @@ final class PropertyLoggingTileLayer: GMSTileLayer {
       path, [GMSStrokeStyle.solidColor(.black)], [NSNumber(value: length / 2)], .geodesic,
       length / 4)
     #expect(abs(offset[0].segments - 0.25) < 1e-6)
+    // Stamps: a picture along the line, over a colour or over nothing.
+    let picture = UIImage(size: CGSize(width: 4, height: 8))
+    let stamped = GMSStrokeStyle.solidColor(.red)
+    stamped.stampStyle = GMSTextureStyle(image: picture)
+    let sprites = GMSStrokeStyle.transparentStroke(withStamp: GMSSpriteStyle(image: picture))
+    let textured = GMSStrokeStyle.transparentStroke(
+      withStampStyle: GMSTextureStyle.textureStyle(with: picture))
+    line.spans = [GMSStyleSpan(style: stamped), GMSStyleSpan(style: sprites)]
+    #expect(mapView.stamps(of: line).count > 0)
+    #expect(textured.stampStyle?.image === picture && sprites.toColor == .clear)
   }
 
   @Test func polygonsCirclesAndGroundOverlays() {

@@ -160,6 +160,61 @@ open class GMSStrokeStyle: NSObject {
   open class func gradient(from fromColor: UIColor, to toColor: UIColor) -> Self {
     Self(fromColor: fromColor, toColor: toColor)
   }
+
+  /// A picture stamped along the stretch over its colour (`nil`: none).
+  open var stampStyle: GMSStampStyle?
+
+  /// No colour, only `stampStyle`'s picture along the stretch.
+  open class func transparentStroke(withStamp stampStyle: GMSStampStyle) -> Self {
+    let style = Self(fromColor: .clear, toColor: .clear)
+    style.stampStyle = stampStyle
+    return style
+  }
+
+  /// The same as ``transparentStroke(withStamp:)`` (the Objective-C selector's spelling).
+  open class func transparentStroke(withStampStyle stampStyle: GMSStampStyle) -> Self {
+    transparentStroke(withStamp: stampStyle)
+  }
+}
+
+/// A picture stamped along a polyline (`GMSStampStyle`); use ``GMSTextureStyle`` or
+/// ``GMSSpriteStyle``. The picture is drawn as wide as the stroke, keeping its proportions,
+/// copy after copy along the line, its top toward the line's end; the copies are drawn with
+/// the markers (above other overlays).
+@MainActor
+open class GMSStampStyle: NSObject {
+  /// The picture.
+  public let image: UIImage
+
+  /// A stamp of `image`.
+  public init(image: UIImage) {
+    self.image = image
+    super.init()
+  }
+}
+
+/// A picture repeated along a polyline as its texture (`GMSTextureStyle`).
+///
+/// ```swift
+/// let style = GMSStrokeStyle.transparentStroke(withStamp: GMSTextureStyle(image: arrow))
+/// polyline.spans = [GMSStyleSpan(style: style)]
+/// ```
+@MainActor
+open class GMSTextureStyle: GMSStampStyle {
+  /// A texture of `image` (the original's class constructor).
+  open class func textureStyle(with image: UIImage) -> GMSTextureStyle {
+    GMSTextureStyle(image: image)
+  }
+}
+
+/// A picture repeated along a polyline as sprites (`GMSSpriteStyle`), drawn as
+/// ``GMSTextureStyle`` is.
+@MainActor
+open class GMSSpriteStyle: GMSStampStyle {
+  /// A sprite of `image` (the original's class constructor).
+  open class func spriteStyle(with image: UIImage) -> GMSSpriteStyle {
+    GMSSpriteStyle(image: image)
+  }
 }
 
 /// A style over a number of segments of a polyline (`GMSStyleSpan`).
