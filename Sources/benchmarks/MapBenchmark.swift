@@ -5,19 +5,27 @@ import NavigationUI
 import Rendering
 import ViewKit
 
-// `benchmarks map [--frames N]`: the map with an app's overlays against the same map
+// `benchmarks map [--frames N] [--save DIR]`: the map with an app's overlays against the same map
 // without them, in one run (frames alternate) — warm (same camera), moved (centre moved:
 // the kept overlay raster follows) and zoomed (every overlay drawn again) — a tap
-// hit-tested among 10,000 markers, and camera animation frames against moved frames.
+// hit-tested among 10,000 markers, and camera animation frames against moved frames. With
+// `--save`, the last frame of each kind with the overlays is written to DIR as a PNG (to
+// compare pictures before and after a change to the drawing).
 
 /// Runs the map suite.
 @MainActor
 func runMapBenchmark(_ arguments: [String]) throws {
   var frames = 20
+  var saved: URL?
   var rest = Arguments(arguments)
   while let argument = rest.next() {
     switch argument {
     case "--frames": frames = try rest.positiveInteger(after: argument)
+    case "--save":
+      guard let directory = rest.next() else {
+        throw BenchmarkError(description: "--save needs a directory")
+      }
+      saved = URL(fileURLWithPath: directory, isDirectory: true)
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -55,6 +63,7 @@ func runMapBenchmark(_ arguments: [String]) throws {
   var zoomStep = 0
   // Moved frames move the camera's centre (a kept overlay raster follows it); zoomed ones
   // change the zoom by 0.01 (every overlay is drawn again).
+  var lastPNG = Data()
   func frame(moved: Bool, zoomed: Bool = false) throws -> Double {
     if zoomed {
       // Never the zoom of the frame before last (frames alternate with and without).
@@ -70,7 +79,7 @@ func runMapBenchmark(_ arguments: [String]) throws {
         zoom: mapView.camera.zoom, bearing: 0, viewingAngle: 0)
     }
     return try elapsed(in: .ms) {
-      _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
+      lastPNG = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
     }
   }
 
@@ -86,6 +95,10 @@ func runMapBenchmark(_ arguments: [String]) throws {
       plain.append(try frame(moved: moved, zoomed: zoomed))
       for overlay in overlays { overlay.map = mapView }
       busy.append(try frame(moved: moved, zoomed: zoomed))
+    }
+    if let saved {
+      try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+      try lastPNG.write(to: saved.appendingPathComponent("map-\(name).png"))
     }
     report(
       "\(name) frame, 1,000 markers and 50 polylines", Samples(busy), .ms,
