@@ -4,9 +4,8 @@ import Testing
 
 @testable import Rendering
 
-/// Lines scan converted by our own code (PolylineRasterizer) and markers composited by our
-/// own loop (PixelCanvas), checked by pixels against the colours they must have and against
-/// Cairo drawing the same.
+/// Lines scan converted by our own code (PolylineRasterizer), checked by pixels against the
+/// colours they must have and against Cairo drawing the same.
 @Suite struct PolylineRasterizerTests {
   /// An ARGB32 surface of `width` × `height` painted white.
   static func surface(_ width: Int, _ height: Int) -> OpaquePointer {
@@ -136,51 +135,6 @@ import Testing
     for y in 0..<80 {
       for x in 0..<120 {
         #expect(Self.pixel(whole, x, y) == Self.pixel(banded, x, y), "at \(x), \(y)")
-      }
-    }
-  }
-
-  @Test func aMarkerRasterIsCompositedAsCairoPaintsIt() throws {
-    // A raster with opaque, translucent and clear pixels.
-    let raster = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 9, 7)!
-    let r = cairo_create(raster)!
-    cairo_set_source_rgba(r, 0.2, 0.6, 0.9, 0.7)
-    cairo_arc(r, 4.5, 3.5, 3.2, 0, 2 * .pi)
-    cairo_fill(r)
-    cairo_set_source_rgb(r, 1, 0, 0)
-    cairo_rectangle(r, 0, 0, 2, 2)
-    cairo_fill(r)
-    cairo_destroy(r)
-    cairo_surface_flush(raster)
-    let ours = Self.surface(20, 20)
-    let cairo = Self.surface(20, 20)
-    defer {
-      cairo_surface_destroy(raster)
-      cairo_surface_destroy(ours)
-      cairo_surface_destroy(cairo)
-    }
-    for (opacity, x, y) in [(1.0, 3, 4), (0.6, 14, 15)] {
-      let cr = cairo_create(ours)!
-      // Clipped to the surface's rows 0..<18: the second copy's last rows are left out.
-      cairo_rectangle(cr, 0, 0, 20, 18)
-      cairo_clip(cr)
-      let canvas = try #require(PixelCanvas(cr))
-      canvas.composite(raster, at: (x, y), opacity: opacity)
-      canvas.wrote(rows: canvas.y0..<canvas.y1)
-      cairo_destroy(cr)
-      let reference = cairo_create(cairo)!
-      cairo_rectangle(reference, 0, 0, 20, 18)
-      cairo_clip(reference)
-      cairo_set_source_surface(reference, raster, Double(x), Double(y))
-      cairo_paint_with_alpha(reference, opacity)
-      cairo_destroy(reference)
-    }
-    for y in 0..<20 {
-      for x in 0..<20 {
-        let a = Self.pixel(ours, x, y)
-        let b = Self.pixel(cairo, x, y)
-        let differs = max(abs(a.0 - b.0), abs(a.1 - b.1), abs(a.2 - b.2), abs(a.3 - b.3))
-        #expect(differs <= 1, "at \(x), \(y): \(a) against \(b)")
       }
     }
   }

@@ -202,9 +202,6 @@ extension MapPainter {
         if case .polyline = $0 { return true }
         return false
       } ? PolylineRasterizer(cr) : nil
-    // Markers' kept rasters copied straight into the pixels when the target allows.
-    let pixels = markers ? PixelCanvas(cr) : nil
-    defer { if let pixels { pixels.wrote(rows: pixels.y0..<pixels.y1) } }
     func meetsClip(_ points: [CLLocationCoordinate2D], margin: Double, m: inout cairo_matrix_t)
       -> Bool
     {
@@ -269,7 +266,7 @@ extension MapPainter {
         if turn.truncatingRemainder(dividingBy: 360) == 0,
           Self.blit(
             image, at: (x + Double(rect.minX), y + Double(rect.minY)), size: size,
-            opacity: opacity, in: cr, images: overlayImages, pixels: pixels)
+            opacity: opacity, in: cr, images: overlayImages)
         {
           continue
         }
@@ -462,11 +459,9 @@ extension MapPainter {
   /// as its raster kept at the device scale (``OverlayImageCache/raster(_:size:width:height:)``),
   /// placed at the nearest whole device pixel (at most half a pixel from its place: 1/6 point
   /// at scale 3); `false` when the context is not an unturned, equally scaled image surface.
-  /// With `pixels` (the canvas of `cr`), the raster is composited by our own loop
-  /// (``PremultipliedPixel``) instead of a Cairo paint per marker.
   static func blit(
     _ image: MapOverlayImage, at origin: (Double, Double), size: CGSize, opacity: Double,
-    in cr: OpaquePointer, images: OverlayImageCache, pixels: PixelCanvas? = nil
+    in cr: OpaquePointer, images: OverlayImageCache
   ) -> Bool {
     guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else {
       return false
@@ -487,10 +482,6 @@ extension MapPainter {
     cairo_user_to_device(cr, &x, &y)
     x.round()
     y.round()
-    if let pixels, abs(x) < 1e7, abs(y) < 1e7 {
-      pixels.composite(raster, at: (Int(x), Int(y)), opacity: opacity)
-      return true
-    }
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_set_source_surface(cr, raster, x, y)

@@ -62,40 +62,6 @@ struct PixelCanvas {
       surface, Int32(x0), Int32(rows.lowerBound), Int32(x1 - x0), Int32(rows.count))
   }
 
-  /// Composites an ARGB32 image surface whose top-left pixel goes at device pixel `origin`
-  /// over the pixels (within the clip), its opacity times `opacity`: Cairo's paint of it
-  /// at whole pixels, without Cairo's set-up for each small picture.
-  func composite(_ image: OpaquePointer, at origin: (x: Int, y: Int), opacity: Double) {
-    guard cairo_image_surface_get_format(image) == CAIRO_FORMAT_ARGB32, opacity > 0,
-      let source = cairo_image_surface_get_data(image)
-    else { return }
-    let width = Int(cairo_image_surface_get_width(image))
-    let height = Int(cairo_image_surface_get_height(image))
-    let sourceStride = Int(cairo_image_surface_get_stride(image))
-    let left = max(x0, origin.x)
-    let right = min(x1, origin.x + width)
-    let top = max(y0, origin.y)
-    let bottom = min(y1, origin.y + height)
-    guard left < right, top < bottom else { return }
-    let alpha = UInt32(min(255, max(0, (opacity * 255).rounded())))
-    for y in top..<bottom {
-      let from =
-        UnsafeRawPointer(source + (y - origin.y) * sourceStride)
-        .assumingMemoryBound(to: UInt32.self) + (left - origin.x)
-      let to = pixel(x: left, y: y)
-      for i in 0..<(right - left) {
-        var s = from[i]
-        if alpha < 255 { s = PremultipliedPixel.scale(s, alpha) }
-        let a = s >> 24
-        if a == 255 {
-          to[i] = s
-        } else if a > 0 || s != 0 {
-          to[i] = PremultipliedPixel.over(s, opaque ? to[i] | 0xFF00_0000 : to[i])
-        }
-      }
-    }
-  }
-
   /// A pixel's address.
   @inline(__always)
   func pixel(x: Int, y: Int) -> UnsafeMutablePointer<UInt32> {
