@@ -5,20 +5,28 @@ import NavigationUI
 import Rendering
 import ViewKit
 
-// `benchmarks map [--frames N]`: the map with an app's overlays against the same map
+// `benchmarks map [--frames N] [--save DIR]`: the map with an app's overlays against the same map
 // without them, in one run (frames alternate) — warm (same camera), moved (centre moved:
 // the kept overlay raster follows) and zoomed (every overlay drawn again) — a tap
 // hit-tested among 10,000 markers, camera animation frames against moved frames, and the
-// overlay items of 1,000 advanced markers with collisions against the same without.
+// overlay items of 1,000 advanced markers with collisions against the same without. With
+// `--save`, the last frame of each kind with the overlays is written to DIR as a PNG (to
+// compare pictures before and after a change to the drawing).
 
 /// Runs the map suite.
 @MainActor
 func runMapBenchmark(_ arguments: [String]) throws {
   var frames = 20
+  var saved: URL?
   var rest = Arguments(arguments)
   while let argument = rest.next() {
     switch argument {
     case "--frames": frames = try rest.positiveInteger(after: argument)
+    case "--save":
+      guard let directory = rest.next() else {
+        throw BenchmarkError(description: "--save needs a directory")
+      }
+      saved = URL(fileURLWithPath: directory, isDirectory: true)
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -56,6 +64,15 @@ func runMapBenchmark(_ arguments: [String]) throws {
   var zoomStep = 0
   // Moved frames move the camera's centre (a kept overlay raster follows it); zoomed ones
   // change the zoom by 0.01 (every overlay is drawn again).
+  var lastPNG = Data()
+  // CPU time of the whole process (all threads) in the last frame, ms: less inflated than
+  // wall time when other work shares the cores.
+  var lastCPU = 0.0
+  func processCPU() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) * 1e-6
+  }
   func frame(moved: Bool, zoomed: Bool = false) throws -> Double {
     if zoomed {
       // Never the zoom of the frame before last (frames alternate with and without).
@@ -70,8 +87,10 @@ func runMapBenchmark(_ arguments: [String]) throws {
           latitude: target.latitude + 0.00006, longitude: target.longitude),
         zoom: mapView.camera.zoom, bearing: 0, viewingAngle: 0)
     }
+    let cpu = processCPU()
+    defer { lastCPU = processCPU() - cpu }
     return try elapsed(in: .ms) {
-      _ = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
+      lastPNG = try renderer.png(window: window, map: mapView.mapLayer(baseMap: map))
     }
   }
 
@@ -81,16 +100,27 @@ func runMapBenchmark(_ arguments: [String]) throws {
   ] {
     var plain: [Double] = []
     var busy: [Double] = []
+    var plainCPU: [Double] = []
+    var busyCPU: [Double] = []
     _ = try frame(moved: moved, zoomed: zoomed)
     for _ in 0..<frames {
       for overlay in overlays { overlay.map = nil }
       plain.append(try frame(moved: moved, zoomed: zoomed))
+      plainCPU.append(lastCPU)
       for overlay in overlays { overlay.map = mapView }
       busy.append(try frame(moved: moved, zoomed: zoomed))
+      busyCPU.append(lastCPU)
+    }
+    if let saved {
+      try FileManager.default.createDirectory(at: saved, withIntermediateDirectories: true)
+      try lastPNG.write(to: saved.appendingPathComponent("map-\(name).png"))
     }
     report(
       "\(name) frame, 1,000 markers and 50 polylines", Samples(busy), .ms,
       peer: Peer(name: "map alone", samples: Samples(plain)))
+    report(
+      "  its CPU time (all threads)", Samples(busyCPU), .ms,
+      peer: Peer(name: "map alone", samples: Samples(plainCPU)))
   }
   mapView.camera = GMSCameraPosition(target: mapView.camera.target, zoom: 16)
 
@@ -104,8 +134,13 @@ func runMapBenchmark(_ arguments: [String]) throws {
     for overlay in part { overlay.map = mapView }
     _ = try frame(moved: true, zoomed: true)
     var times: [Double] = []
-    for _ in 0..<max(3, frames / 2) { times.append(try frame(moved: true, zoomed: true)) }
+    var cpu: [Double] = []
+    for _ in 0..<max(3, frames / 2) {
+      times.append(try frame(moved: true, zoomed: true))
+      cpu.append(lastCPU)
+    }
     report("zoomed frame with the \(name) only", Samples(times), .ms)
+    report("  its CPU time (all threads)", Samples(cpu), .ms)
   }
   for overlay in overlays { overlay.map = mapView }
   report(

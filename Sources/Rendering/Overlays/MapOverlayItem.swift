@@ -196,6 +196,12 @@ extension MapPainter {
     // Only what meets the clip: a band of the parallel copy draws its own rows' overlays.
     var clip = (0.0, 0.0, 0.0, 0.0)
     cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
+    // Lines scan converted by our own code when the target allows (PolylineRasterizer).
+    let lines =
+      scene.overlays.contains {
+        if case .polyline = $0 { return true }
+        return false
+      } ? PolylineRasterizer(cr) : nil
     func meetsClip(_ points: [CLLocationCoordinate2D], margin: Double, m: inout cairo_matrix_t)
       -> Bool
     {
@@ -211,6 +217,12 @@ extension MapPainter {
       switch item {
       case .polyline(let coordinates, let width, let color, let spans):
         guard meetsClip(coordinates, margin: width, m: &m) else { continue }
+        if let lines {
+          guard coordinates.count >= 2 else { continue }
+          lines.stroke(
+            coordinates.map { point($0, matrix: &m) }, width: width, color: color, spans: spans)
+          continue
+        }
         paintPolyline(
           coordinates, width: width, color: color, spans: spans, clip: clip, in: cr, matrix: &m)
       case .polygon(let outline, let holes, let fill, let stroke, let width):
