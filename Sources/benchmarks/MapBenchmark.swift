@@ -5,23 +5,27 @@ import NavigationUI
 import Rendering
 import ViewKit
 
-// `benchmarks map [--frames N] [--save DIR]`: the map with an app's overlays against the same map
+// `benchmarks map [--frames N] [--save DIR] [--parts]`: the map with an app's overlays against the same map
 // without them, in one run (frames alternate) — warm (same camera), moved (centre moved:
 // the kept overlay raster follows) and zoomed (every overlay drawn again) — a tap
 // hit-tested among 10,000 markers, camera animation frames against moved frames, and the
 // overlay items of 1,000 advanced markers with collisions against the same without. With
 // `--save`, the last frame of each kind with the overlays is written to DIR as a PNG (to
-// compare pictures before and after a change to the drawing).
+// compare pictures before and after a change to the drawing). `--parts` runs only the zoomed
+// frames with the markers only and the polylines only, `--frames` of each (to compare two
+// builds' drawing of the overlays quickly).
 
 /// Runs the map suite.
 @MainActor
 func runMapBenchmark(_ arguments: [String]) throws {
   var frames = 20
   var saved: URL?
+  var partsOnly = false
   var rest = Arguments(arguments)
   while let argument = rest.next() {
     switch argument {
     case "--frames": frames = try rest.positiveInteger(after: argument)
+    case "--parts": partsOnly = true
     case "--save":
       guard let directory = rest.next() else {
         throw BenchmarkError(description: "--save needs a directory")
@@ -97,7 +101,7 @@ func runMapBenchmark(_ arguments: [String]) throws {
   section("map: \(frames) frames of each kind, 390 × 844 at scale 3, alternating")
   for (name, moved, zoomed) in [
     ("warm", false, false), ("moved", true, false), ("zoomed", true, true),
-  ] {
+  ] where !partsOnly {
     var plain: [Double] = []
     var busy: [Double] = []
     var plainCPU: [Double] = []
@@ -127,6 +131,7 @@ func runMapBenchmark(_ arguments: [String]) throws {
   // The parts (drawn again on every frame): markers alone, polylines alone; then building
   // the map layer.
   for (name, part) in [
+    ("map", []),
     ("markers", overlays.filter { $0 is GMSMarker }),
     ("polylines", overlays.filter { $0 is GMSPolyline }),
   ] {
@@ -135,14 +140,17 @@ func runMapBenchmark(_ arguments: [String]) throws {
     _ = try frame(moved: true, zoomed: true)
     var times: [Double] = []
     var cpu: [Double] = []
-    for _ in 0..<max(3, frames / 2) {
+    for _ in 0..<(partsOnly ? frames : max(3, frames / 2)) {
       times.append(try frame(moved: true, zoomed: true))
       cpu.append(lastCPU)
     }
-    report("zoomed frame with the \(name) only", Samples(times), .ms)
+    report(
+      name == "map" ? "zoomed frame of the map alone" : "zoomed frame with the \(name) only",
+      Samples(times), .ms)
     report("  its CPU time (all threads)", Samples(cpu), .ms)
   }
   for overlay in overlays { overlay.map = mapView }
+  if partsOnly { return }
   report(
     "building the layer", Samples([elapsed(in: .ms) { _ = mapView.mapLayer(baseMap: map) }]), .ms)
 

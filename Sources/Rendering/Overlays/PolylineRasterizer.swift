@@ -69,6 +69,29 @@ struct PixelCanvas {
   }
 }
 
+/// Lane-wise arithmetic of four doubles, written out so that it is inlined (the standard
+/// library's generic `pointwiseMin`, `min()` and `sum()` are calls).
+enum Lanes {
+  @inline(__always)
+  static func min(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    SIMD4(Swift.min(a.x, b.x), Swift.min(a.y, b.y), Swift.min(a.z, b.z), Swift.min(a.w, b.w))
+  }
+  @inline(__always)
+  static func max(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> SIMD4<Double> {
+    SIMD4(Swift.max(a.x, b.x), Swift.max(a.y, b.y), Swift.max(a.z, b.z), Swift.max(a.w, b.w))
+  }
+  @inline(__always)
+  static func least(_ a: SIMD4<Double>) -> Double {
+    Swift.min(Swift.min(a.x, a.y), Swift.min(a.z, a.w))
+  }
+  @inline(__always)
+  static func greatest(_ a: SIMD4<Double>) -> Double {
+    Swift.max(Swift.max(a.x, a.y), Swift.max(a.z, a.w))
+  }
+  @inline(__always)
+  static func sum(_ a: SIMD4<Double>) -> Double { (a.x + a.y) + (a.z + a.w) }
+}
+
 /// 8-bit premultiplied ARGB arithmetic as pixman's (two channels a multiply).
 enum PremultipliedPixel {
   /// Each channel of `p` times `m`/255, rounded.
@@ -85,6 +108,20 @@ enum PremultipliedPixel {
   @inline(__always)
   static func over(_ source: UInt32, _ destination: UInt32) -> UInt32 {
     source &+ scale(destination, 255 - (source >> 24))
+  }
+
+  /// Puts `source` over the pixel at `pixel` with coverage `mask` (1…255); `opaque`: the
+  /// pixel's alpha byte is unused (RGB24), the pixel counts as opaque.
+  @inline(__always)
+  static func put(
+    _ source: UInt32, mask: UInt32, at pixel: UnsafeMutablePointer<UInt32>, opaque: Bool
+  ) {
+    let covered = mask == 255 ? source : scale(source, mask)
+    if covered >> 24 == 255 {
+      pixel.pointee = covered
+    } else {
+      pixel.pointee = over(covered, opaque ? pixel.pointee | 0xFF00_0000 : pixel.pointee)
+    }
   }
 
   /// A colour premultiplied and packed, its opacity times `opacity`.
@@ -411,12 +448,7 @@ final class PolylineRasterizer {
       _ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ mask: UInt32, _ source: UInt32
     ) {
       guard mask > 0 else { return }
-      let covered = mask == 255 ? source : PremultipliedPixel.scale(source, mask)
-      if covered >> 24 == 255 {
-        row[x] = covered
-      } else {
-        row[x] = PremultipliedPixel.over(covered, opaque ? row[x] | 0xFF00_0000 : row[x])
-      }
+      PremultipliedPixel.put(source, mask: mask, at: row + x, opaque: opaque)
     }
     /// A crossing alone in its pixels: whole pixels between its four sub-rows' starts and
     /// ends, the coverage of the few at its ends from the crossings.
@@ -555,31 +587,15 @@ final class PolylineRasterizer {
         let s = base[place]
         let rows =
           max(firstRow, Int(s.top.rounded(.down)))..<min(lastRow, Int(s.bottom.rounded(.up)))
-        for y in rows {
-          let rowTop = Double(y)
-          let row = c.pixel(x: c.x0, y: y)
-          var lo = Double.infinity
-          var hi = -Double.infinity
-          for k in 0..<4 {
-            let (a, b) = s.crossing(y: rowTop + (Double(k) + 0.5) / 4, r2: r2)
-            let from = max(a, left) - left
-            let to = min(b, right) - left
-            if from < to {
-              subLo[k] = from
-              subHi[k] = to
-              lo = min(lo, from)
-              hi = max(hi, to)
-            } else {
-              subLo[k] = 0
-              subHi[k] = 0
-            }
-          }
-          guard lo < hi else { continue }
-          reachLo[0] = lo
-          reachHi[0] = hi
-          crossed[0] = place
-          single(0, row, rowTop, &hint)
-        }
+        guard !rows.isEmpty else { continue }
+        capsule(
+          s, place: place, rows: rows, r: r, r2: r2, left: left, right: right,
+          steps: steps.baseAddress!, solid: graded ? nil : solid,
+          stretch: graded ? stretchOf[place] : -1,
+          stretchStart: graded && stretchOf[place] >= 0 ? stretchBase[stretchOf[place]] : 0,
+          stretchScale: graded && stretchOf[place] >= 0 ? stretchScale[stretchOf[place]] : 0,
+          stretchOffset: stretchOffset[place],
+          colour: { x, rowTop in colour(x, place, rowTop, &hint) })
       }
       c.wrote(rows: firstRow..<lastRow)
       return
@@ -649,5 +665,133 @@ final class PolylineRasterizer {
       }
     }
     c.wrote(rows: firstRow..<lastRow)
+  }
+
+  /// The four sub-row centres of a pixel row, from its top.
+  private static let subRows = SIMD4<Double>(0.125, 0.375, 0.625, 0.875)
+
+  /// One segment's capsule of an opaque line drawn on its own (see ``stroke(_:width:color:spans:)``),
+  /// rows `rows`: per row its four sub-rows' crossings at once, the whole pixels between them
+  /// filled with `solid` (or the colour steps of the segment's one stretch, `stretch` ≥ 0),
+  /// the pixels at its edges covered by the crossings' overlap with each pixel.
+  @inline(__always)
+  private func capsule(
+    _ s: Segment, place: Int, rows: Range<Int>, r: Double, r2: Double, left: Double,
+    right: Double, steps: UnsafeMutablePointer<UInt32>, solid: UInt32?, stretch: Int,
+    stretchStart: Int, stretchScale: Double, stretchOffset: Double,
+    colour: (Int, Double) -> UInt32
+  ) {
+    let c = canvas
+    let opaque = c.opaque
+    let columns = c.x1 - c.x0
+    let far = SIMD4<Double>(repeating: 1e9)
+    let leftV = SIMD4<Double>(repeating: left)
+    let rightV = SIMD4<Double>(repeating: right)
+    let startDisc = s.startDisc
+    // The row `ahead` rows below is asked for while this one is drawn (its first pixel's
+    // line: each row's first read would otherwise wait for memory), at the column the edge
+    // is expected to reach by then.
+    let ahead = 6
+    var lastFrom = -1
+    for y in rows {
+      let rowTop = Double(y)
+      let ys = Self.subRows + rowTop
+      var lo = far
+      var hi = -far
+      if rowTop + 1 > s.bodyTop, rowTop < s.bodyBottom {
+        let blo = Lanes.max(s.lo1 + ys * s.k1, s.lo2 + ys * s.k2)
+        let bhi = Lanes.min(s.hi1 + ys * s.k1, s.hi2 + ys * s.k2)
+        let inside = (ys .> s.bodyTop) .& (ys .< s.bodyBottom) .& (blo .< bhi)
+        lo.replace(with: blo, where: inside)
+        hi.replace(with: bhi, where: inside)
+      }
+      if startDisc, rowTop + 1 > s.ay - r, rowTop < s.ay + r {
+        let dy = ys - s.ay
+        let d2 = dy * dy
+        let h = (Lanes.max(r2 - d2, .zero)).squareRoot()
+        let inside = d2 .< r2
+        lo.replace(with: Lanes.min(lo, s.ax - h), where: inside)
+        hi.replace(with: Lanes.max(hi, s.ax + h), where: inside)
+      }
+      if rowTop + 1 > s.by - r, rowTop < s.by + r {
+        let dy = ys - s.by
+        let d2 = dy * dy
+        let h = (Lanes.max(r2 - d2, .zero)).squareRoot()
+        let inside = d2 .< r2
+        lo.replace(with: Lanes.min(lo, s.bx - h), where: inside)
+        hi.replace(with: Lanes.max(hi, s.bx + h), where: inside)
+      }
+      // Columns from the canvas's left edge; a sub-row the canvas does not reach is empty.
+      lo = Lanes.max(lo, leftV) - leftV
+      hi = Lanes.min(hi, rightV) - leftV
+      let empty = lo .>= hi
+      lo.replace(with: far, where: empty)
+      hi.replace(with: -far, where: empty)
+      let reachLo = Lanes.least(lo)
+      let reachHi = Lanes.greatest(hi)
+      guard reachLo < reachHi else { continue }
+      let row = c.pixel(x: c.x0, y: y)
+      let from = Int(reachLo)
+      let to = min(columns, Int(reachHi.rounded(.up)))
+      if y + ahead < c.y1 {
+        let step = lastFrom < 0 ? 0 : from - lastFrom
+        let below = UnsafeRawPointer(row) + ahead * c.stride
+        let first = Swift.min(columns - 1, Swift.max(0, from + ahead * step))
+        let last = Swift.min(columns - 1, Swift.max(0, to - 1 + ahead * step))
+        navui_prefetch_for_write(below + 4 * first)
+        if (first ^ last) >> 4 != 0 { navui_prefetch_for_write(below + 4 * last) }
+      }
+      lastFrom = from
+      let innerLo = Lanes.greatest(lo)
+      let innerHi = Lanes.least(hi)
+      var fullFrom = to
+      var fullTo = to
+      if innerLo < innerHi {
+        fullFrom = max(from, Int(innerLo.rounded(.up)))
+        fullTo = min(to, max(fullFrom, Int(innerHi.rounded(.down))))
+      }
+      @inline(__always)
+      func edge(_ x: Int) {
+        let x0 = SIMD4<Double>(repeating: Double(x))
+        let cover = Lanes.sum(Lanes.max(Lanes.min(hi, x0 + 1) - Lanes.max(lo, x0), .zero))
+        let mask = UInt32(min(255, cover * 63.75 + 0.5))
+        guard mask > 0 else { return }
+        let source: UInt32
+        if let solid {
+          source = solid
+        } else if stretch >= 0 {
+          let t = min(1, max(0, s.along0 + rowTop * s.alongY + Double(x) * s.alongX))
+          source = steps[stretchStart + Int(min(255, (stretchOffset + t) * stretchScale + 0.5))]
+        } else {
+          source = colour(x, rowTop)
+        }
+        PremultipliedPixel.put(source, mask: mask, at: row + x, opaque: opaque)
+      }
+      for x in from..<fullFrom { edge(x) }
+      if fullFrom < fullTo {
+        if let solid {
+          (row + fullFrom).update(repeating: solid, count: fullTo - fullFrom)
+        } else if stretch >= 0 {
+          // The steps of one stretch: the step's index in 16.16 fixed point along the row.
+          let t0 = s.along0 + rowTop * s.alongY
+          let first = Double(stretchStart) + 0.5
+          let lowest = Int((first + stretchOffset * stretchScale) * 65536)
+          let highest = Int((first + (stretchOffset + 1) * stretchScale) * 65536)
+          let (a, b) = (min(lowest, highest), max(lowest, highest))
+          var u = Int(
+            (first + (stretchOffset + t0 + Double(fullFrom) * s.alongX) * stretchScale) * 65536)
+          let du = Int(s.alongX * stretchScale * 65536)
+          for x in fullFrom..<fullTo {
+            row[x] = steps[min(b, max(a, u)) >> 16]
+            u &+= du
+          }
+        } else {
+          for x in fullFrom..<fullTo {
+            PremultipliedPixel.put(colour(x, rowTop), mask: 255, at: row + x, opaque: opaque)
+          }
+        }
+      }
+      for x in fullTo..<to { edge(x) }
+    }
   }
 }
