@@ -95,6 +95,7 @@ final class OverlayImageCache: Sendable {
     var surfaces: [String: OpaquePointer] = [:]
     var pins: [PinKey: OpaquePointer] = [:]
     var rasters: [RasterKey: OpaquePointer] = [:]
+    var opaque: [RasterKey: OpaqueRows] = [:]
 
     deinit {
       for (_, surface) in surfaces { cairo_surface_destroy(surface) }
@@ -146,6 +147,22 @@ final class OverlayImageCache: Sendable {
       }
       state.pins[key] = surface
       return (surface, sx)
+    }
+  }
+
+  /// The fully opaque pixels of the raster of ``raster(_:size:width:height:)`` (worked out
+  /// once and kept with it), or `nil` when there is no raster.
+  func opaqueRows(_ image: MapOverlayImage, size: CGSize, width: Int, height: Int) -> OpaqueRows? {
+    let key = RasterKey(image: image, width: width, height: height)
+    if let known = state.withLock({ $0.opaque[key] }) { return known }
+    guard let raster = raster(image, size: size, width: width, height: height) else { return nil }
+    defer { cairo_surface_destroy(raster) }
+    guard let rows = OpaqueRows(surface: raster) else { return nil }
+    return state.withLock { state -> OpaqueRows in
+      if let known = state.opaque[key] { return known }
+      if state.opaque.count >= 512 { state.opaque.removeAll() }
+      state.opaque[key] = rows
+      return rows
     }
   }
 
@@ -212,6 +229,25 @@ extension MapPainter {
       }
       return box.2 + margin >= clip.0 && box.0 - margin <= clip.2 && box.3 + margin >= clip.1
         && box.1 - margin <= clip.3
+    }
+    // Opaque markers hide what lies under them: the lines leave those pixels out.
+    if let lines, !markers {
+      for item in scene.overlays {
+        guard case .marker(let coordinate, let image, let size, let anchor, let rotation, let flat,
+          let opacity) = item, coordinate.isValid, opacity >= 1, size.width > 0, size.height > 0,
+          (flat ? rotation - scene.camera.heading : rotation).truncatingRemainder(dividingBy: 360)
+            == 0
+        else { continue }
+        let (x, y) = point(coordinate, matrix: &m)
+        let origin = (
+          x - Double(anchor.x) * Double(size.width), y - Double(anchor.y) * Double(size.height)
+        )
+        guard let place = Self.blitPlace(at: origin, size: size, in: cr),
+          let rows = overlayImages.opaqueRows(
+            image, size: size, width: place.width, height: place.height)
+        else { continue }
+        lines.hide(under: rows, x: Int(place.x), y: Int(place.y))
+      }
     }
     for item in scene.overlays where item.isMarker == markers {
       switch item {
@@ -463,25 +499,10 @@ extension MapPainter {
     _ image: MapOverlayImage, at origin: (Double, Double), size: CGSize, opacity: Double,
     in cr: OpaquePointer, images: OverlayImageCache
   ) -> Bool {
-    guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else {
-      return false
-    }
-    var matrix = cairo_matrix_t()
-    cairo_get_matrix(cr, &matrix)
-    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0.01, matrix.xx == matrix.yy else {
-      return false
-    }
-    let width = Int((Double(size.width) * matrix.xx).rounded())
-    let height = Int((Double(size.height) * matrix.yy).rounded())
-    guard width > 0, height > 0, width <= 1024, height <= 1024,
+    guard let (x, y, width, height) = blitPlace(at: origin, size: size, in: cr),
       let raster = images.raster(image, size: size, width: width, height: height)
     else { return false }
     defer { cairo_surface_destroy(raster) }
-    var x = origin.0
-    var y = origin.1
-    cairo_user_to_device(cr, &x, &y)
-    x.round()
-    y.round()
     cairo_save(cr)
     cairo_identity_matrix(cr)
     cairo_set_source_surface(cr, raster, x, y)
@@ -494,6 +515,30 @@ extension MapPainter {
     }
     cairo_restore(cr)
     return true
+  }
+
+  /// Where ``blit(_:at:size:opacity:in:images:)`` copies a picture of `size` points whose
+  /// top-left corner is at `origin` (user space): its device pixel and raster size, or `nil`
+  /// when it draws it otherwise.
+  static func blitPlace(at origin: (Double, Double), size: CGSize, in cr: OpaquePointer)
+    -> (x: Double, y: Double, width: Int, height: Int)?
+  {
+    guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else {
+      return nil
+    }
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(cr, &matrix)
+    guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0.01, matrix.xx == matrix.yy else {
+      return nil
+    }
+    let width = Int((Double(size.width) * matrix.xx).rounded())
+    let height = Int((Double(size.height) * matrix.yy).rounded())
+    guard width > 0, height > 0, width <= 1024, height <= 1024 else { return nil }
+    var x = origin.0
+    var y = origin.1
+    cairo_user_to_device(cr, &x, &y)
+    guard x.isFinite, y.isFinite, abs(x) < 1e7, abs(y) < 1e7 else { return nil }
+    return (x.rounded(), y.rounded(), width, height)
   }
 
   /// An image surface scaled to fill `rect` of the current user space (its edge pixels

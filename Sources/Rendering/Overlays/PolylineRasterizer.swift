@@ -155,6 +155,11 @@ final class PolylineRasterizer {
   private let delta: UnsafeMutablePointer<Float>
   /// Per column: the last segment whose capsule covers the pixel (graded lines).
   private let owner: UnsafeMutablePointer<Int32>
+  /// Pixels that opaque pictures drawn later cover (``hide(under:x:y:)``): opaque lines
+  /// leave them alone.
+  private let hidden: OpaqueMask
+  /// Whether ``hidden`` has any pixel.
+  private var hides = false
 
   /// A rasterizer drawing into `cr`'s pixels, or `nil` when Cairo must draw (see
   /// ``PixelCanvas/init(_:)``; also a user space that is not a uniform scale, turn or
@@ -176,12 +181,21 @@ final class PolylineRasterizer {
     delta.initialize(repeating: 0, count: width)
     owner = .allocate(capacity: width)
     owner.initialize(repeating: -1, count: width)
+    hidden = .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
+  }
+
+  /// Tells the rasterizer that the opaque pixels of `rows`, copied later with its top-left
+  /// pixel at device column `x`, row `y`, will cover what it draws there: opaque lines skip
+  /// those pixels (nothing under an opaque pixel shows).
+  func hide(under rows: OpaqueRows, x: Int, y: Int) {
+    if hidden.add(rows, x: x, y: y) { hides = true }
   }
 
   deinit {
     cells.deallocate()
     delta.deallocate()
     owner.deallocate()
+    hidden.deallocate()
   }
 
   /// A segment's capsule in device pixels: its end discs and its body, the rectangle whose
@@ -588,14 +602,30 @@ final class PolylineRasterizer {
         let rows =
           max(firstRow, Int(s.top.rounded(.down)))..<min(lastRow, Int(s.bottom.rounded(.up)))
         guard !rows.isEmpty else { continue }
+        let k = graded ? stretchOf[place] : -1
+        guard !graded || k >= 0 else {
+          // Across several stretches of colour (rare): sub-row by sub-row, colour by colour.
+          for y in rows {
+            let rowTop = Double(y)
+            var lo = Double.infinity
+            var hi = -Double.infinity
+            for k in 0..<4 {
+              let (a, b) = s.crossing(y: rowTop + (Double(k) + 0.5) / 4, r2: r2)
+              let from = max(a, left) - left
+              let to = min(b, right) - left
+              (subLo[k], subHi[k]) = from < to ? (from, to) : (0, 0)
+              if from < to { (lo, hi) = (min(lo, from), max(hi, to)) }
+            }
+            guard lo < hi else { continue }
+            (reachLo[0], reachHi[0], crossed[0]) = (lo, hi, place)
+            single(0, c.pixel(x: c.x0, y: y), rowTop, &hint)
+          }
+          continue
+        }
         capsule(
-          s, place: place, rows: rows, r: r, r2: r2, left: left, right: right,
-          steps: steps.baseAddress!, solid: graded ? nil : solid,
-          stretch: graded ? stretchOf[place] : -1,
-          stretchStart: graded && stretchOf[place] >= 0 ? stretchBase[stretchOf[place]] : 0,
-          stretchScale: graded && stretchOf[place] >= 0 ? stretchScale[stretchOf[place]] : 0,
-          stretchOffset: stretchOffset[place],
-          colour: { x, rowTop in colour(x, place, rowTop, &hint) })
+          s, rows: rows, r: r, r2: r2, left: left, right: right, steps: steps.baseAddress!,
+          solid: graded ? nil : solid, stretchStart: k >= 0 ? stretchBase[k] : 0,
+          stretchScale: k >= 0 ? stretchScale[k] : 0, stretchOffset: stretchOffset[place])
       }
       c.wrote(rows: firstRow..<lastRow)
       return
@@ -672,14 +702,13 @@ final class PolylineRasterizer {
 
   /// One segment's capsule of an opaque line drawn on its own (see ``stroke(_:width:color:spans:)``),
   /// rows `rows`: per row its four sub-rows' crossings at once, the whole pixels between them
-  /// filled with `solid` (or the colour steps of the segment's one stretch, `stretch` ≥ 0),
+  /// filled with `solid` (or, when `nil`, the colour steps of the segment's one stretch),
   /// the pixels at its edges covered by the crossings' overlap with each pixel.
   @inline(__always)
   private func capsule(
-    _ s: Segment, place: Int, rows: Range<Int>, r: Double, r2: Double, left: Double,
-    right: Double, steps: UnsafeMutablePointer<UInt32>, solid: UInt32?, stretch: Int,
-    stretchStart: Int, stretchScale: Double, stretchOffset: Double,
-    colour: (Int, Double) -> UInt32
+    _ s: Segment, rows: Range<Int>, r: Double, r2: Double, left: Double, right: Double,
+    steps: UnsafeMutablePointer<UInt32>, solid: UInt32?, stretchStart: Int,
+    stretchScale: Double, stretchOffset: Double
   ) {
     let c = canvas
     let opaque = c.opaque
@@ -688,6 +717,8 @@ final class PolylineRasterizer {
     let leftV = SIMD4<Double>(repeating: left)
     let rightV = SIMD4<Double>(repeating: right)
     let startDisc = s.startDisc
+    let masked = hides
+    let hidden = self.hidden
     // The row `ahead` rows below is asked for while this one is drawn (its first pixel's
     // line: each row's first read would otherwise wait for memory), at the column the edge
     // is expected to reach by then.
@@ -727,8 +758,11 @@ final class PolylineRasterizer {
       let empty = lo .>= hi
       lo.replace(with: far, where: empty)
       hi.replace(with: -far, where: empty)
-      let reachLo = Lanes.least(lo)
-      let reachHi = Lanes.greatest(hi)
+      // Constants from here on (the nested functions capture them without boxes).
+      let los = lo
+      let his = hi
+      let reachLo = Lanes.least(los)
+      let reachHi = Lanes.greatest(his)
       guard reachLo < reachHi else { continue }
       let row = c.pixel(x: c.x0, y: y)
       let from = Int(reachLo)
@@ -742,8 +776,10 @@ final class PolylineRasterizer {
         if (first ^ last) >> 4 != 0 { navui_prefetch_for_write(below + 4 * last) }
       }
       lastFrom = from
-      let innerLo = Lanes.greatest(lo)
-      let innerHi = Lanes.least(hi)
+      // Under opaque pictures drawn later: nothing of this row shows.
+      if masked, hidden.covers(y: y, from: from, to: to) { continue }
+      let innerLo = Lanes.greatest(los)
+      let innerHi = Lanes.least(his)
       var fullFrom = to
       var fullTo = to
       if innerLo < innerHi {
@@ -753,25 +789,24 @@ final class PolylineRasterizer {
       @inline(__always)
       func edge(_ x: Int) {
         let x0 = SIMD4<Double>(repeating: Double(x))
-        let cover = Lanes.sum(Lanes.max(Lanes.min(hi, x0 + 1) - Lanes.max(lo, x0), .zero))
+        let cover = Lanes.sum(Lanes.max(Lanes.min(his, x0 + 1) - Lanes.max(los, x0), .zero))
         let mask = UInt32(min(255, cover * 63.75 + 0.5))
-        guard mask > 0 else { return }
+        guard mask > 0, !masked || !hidden.covers(y: y, x: x) else { return }
         let source: UInt32
         if let solid {
           source = solid
-        } else if stretch >= 0 {
+        } else {
           let t = min(1, max(0, s.along0 + rowTop * s.alongY + Double(x) * s.alongX))
           source = steps[stretchStart + Int(min(255, (stretchOffset + t) * stretchScale + 0.5))]
-        } else {
-          source = colour(x, rowTop)
         }
         PremultipliedPixel.put(source, mask: mask, at: row + x, opaque: opaque)
       }
-      for x in from..<fullFrom { edge(x) }
-      if fullFrom < fullTo {
+      /// The whole pixels of columns `start..<end`.
+      @inline(__always)
+      func fill(_ start: Int, _ end: Int) {
         if let solid {
-          (row + fullFrom).update(repeating: solid, count: fullTo - fullFrom)
-        } else if stretch >= 0 {
+          (row + start).update(repeating: solid, count: end - start)
+        } else {
           // The steps of one stretch: the step's index in 16.16 fixed point along the row.
           let t0 = s.along0 + rowTop * s.alongY
           let first = Double(stretchStart) + 0.5
@@ -779,16 +814,24 @@ final class PolylineRasterizer {
           let highest = Int((first + (stretchOffset + 1) * stretchScale) * 65536)
           let (a, b) = (min(lowest, highest), max(lowest, highest))
           var u = Int(
-            (first + (stretchOffset + t0 + Double(fullFrom) * s.alongX) * stretchScale) * 65536)
+            (first + (stretchOffset + t0 + Double(start) * s.alongX) * stretchScale) * 65536)
           let du = Int(s.alongX * stretchScale * 65536)
-          for x in fullFrom..<fullTo {
+          for x in start..<end {
             row[x] = steps[min(b, max(a, u)) >> 16]
             u &+= du
           }
-        } else {
-          for x in fullFrom..<fullTo {
-            PremultipliedPixel.put(colour(x, rowTop), mask: 255, at: row + x, opaque: opaque)
+        }
+      }
+      for x in from..<fullFrom { edge(x) }
+      if fullFrom < fullTo {
+        if masked {
+          var x = fullFrom
+          while let (a, b) = hidden.uncoveredRun(y: y, from: x, to: fullTo) {
+            fill(a, b)
+            x = b
           }
+        } else {
+          fill(fullFrom, fullTo)
         }
       }
       for x in fullTo..<to { edge(x) }
