@@ -12,7 +12,8 @@ import ViewKit
 // overlay items of 1,000 advanced markers with collisions against the same without. With
 // `--save`, the last frame of each kind with the overlays is written to DIR as a PNG (to
 // compare pictures before and after a change to the drawing). `--parts` runs only the zoomed
-// frames with the markers only and the polylines only, `--frames` of each (to compare two
+// frames of the map alone, with the markers only, the polylines only and both, `--frames`
+// of each (to compare two
 // builds' drawing of the overlays quickly).
 
 /// Runs the map suite.
@@ -134,6 +135,7 @@ func runMapBenchmark(_ arguments: [String]) throws {
     ("map", []),
     ("markers", overlays.filter { $0 is GMSMarker }),
     ("polylines", overlays.filter { $0 is GMSPolyline }),
+    ("markers and polylines", overlays),
   ] {
     for overlay in overlays { overlay.map = nil }
     for overlay in part { overlay.map = mapView }

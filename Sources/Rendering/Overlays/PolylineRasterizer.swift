@@ -217,6 +217,9 @@ final class PolylineRasterizer {
     /// The rows it reaches (its radius included).
     var top: Double
     var bottom: Double
+    /// The columns it reaches (its radius included).
+    var leftmost: Double
+    var rightmost: Double
     /// Its place along the line at column 0 of the canvas and its change per column and
     /// per row (the projection on the segment, in segment lengths).
     var along0 = 0.0
@@ -233,6 +236,8 @@ final class PolylineRasterizer {
       (bx, by) = b
       top = min(ay, by) - r
       bottom = max(ay, by) + r
+      leftmost = min(ax, bx) - r
+      rightmost = max(ax, bx) + r
       self.index = index
       let length = hypot(bx - ax, by - ay)
       guard length > 1e-9 else { return }
@@ -726,6 +731,20 @@ final class PolylineRasterizer {
     var lastFrom = -1
     for y in rows {
       let rowTop = Double(y)
+      if masked {
+        // What the capsule can reach in this row — within the band of its line, |across| ≤
+        // r, and its box — all covered: nothing of it shows.
+        let a = s.lo1 + rowTop * s.k1
+        let b = s.lo1 + (rowTop + 1) * s.k1
+        let c = s.hi1 + rowTop * s.k1
+        let d = s.hi1 + (rowTop + 1) * s.k1
+        let lo = Swift.max(left, s.leftmost, Swift.min(a, b)) - left
+        let hi = Swift.min(right, s.rightmost, Swift.max(c, d)) - left
+        guard lo < hi else { continue }
+        if hidden.covers(y: y, from: Int(lo), to: Swift.min(columns, Int(hi.rounded(.up)))) {
+          continue
+        }
+      }
       let ys = Self.subRows + rowTop
       var lo = far
       var hi = -far
