@@ -22,11 +22,18 @@ func runMapBenchmark(_ arguments: [String]) throws {
   var frames = 20
   var saved: URL?
   var partsOnly = false
+  var onlyPart: String?
   var rest = Arguments(arguments)
   while let argument = rest.next() {
     switch argument {
     case "--frames": frames = try rest.positiveInteger(after: argument)
     case "--parts": partsOnly = true
+    case "--part":
+      partsOnly = true
+      guard let name = rest.next() else {
+        throw BenchmarkError(description: "--part needs a name: map, markers, polylines or all")
+      }
+      onlyPart = name
     case "--save":
       guard let directory = rest.next() else {
         throw BenchmarkError(description: "--save needs a directory")
@@ -136,7 +143,8 @@ func runMapBenchmark(_ arguments: [String]) throws {
     ("markers", overlays.filter { $0 is GMSMarker }),
     ("polylines", overlays.filter { $0 is GMSPolyline }),
     ("markers and polylines", overlays),
-  ] {
+  ] where onlyPart == nil || onlyPart == name || (onlyPart == "all" && part.count == overlays.count)
+  {
     for overlay in overlays { overlay.map = nil }
     for overlay in part { overlay.map = mapView }
     _ = try frame(moved: true, zoomed: true)

@@ -233,8 +233,10 @@ extension MapPainter {
     // Opaque markers hide what lies under them: the lines leave those pixels out.
     if let lines, !markers {
       for item in scene.overlays {
-        guard case .marker(let coordinate, let image, let size, let anchor, let rotation, let flat,
-          let opacity) = item, coordinate.isValid, opacity >= 1, size.width > 0, size.height > 0,
+        guard
+          case .marker(
+            let coordinate, let image, let size, let anchor, let rotation, let flat,
+            let opacity) = item, coordinate.isValid, opacity >= 1, size.width > 0, size.height > 0,
           (flat ? rotation - scene.camera.heading : rotation).truncatingRemainder(dividingBy: 360)
             == 0
         else { continue }

@@ -90,6 +90,12 @@ enum Lanes {
   }
   @inline(__always)
   static func sum(_ a: SIMD4<Double>) -> Double { (a.x + a.y) + (a.z + a.w) }
+  /// The least whole number at or over `x`, for 0 ≤ `x` < 2⁵² (no call into libm).
+  @inline(__always)
+  static func ceiling(_ x: Double) -> Int {
+    let whole = Int(x)
+    return Double(whole) < x ? whole + 1 : whole
+  }
 }
 
 /// 8-bit premultiplied ARGB arithmetic as pixman's (two channels a multiply).
@@ -741,7 +747,7 @@ final class PolylineRasterizer {
         let lo = Swift.max(left, s.leftmost, Swift.min(a, b)) - left
         let hi = Swift.min(right, s.rightmost, Swift.max(c, d)) - left
         guard lo < hi else { continue }
-        if hidden.covers(y: y, from: Int(lo), to: Swift.min(columns, Int(hi.rounded(.up)))) {
+        if hidden.covers(y: y, from: Int(lo), to: Swift.min(columns, Lanes.ceiling(hi))) {
           continue
         }
       }
@@ -785,8 +791,8 @@ final class PolylineRasterizer {
       guard reachLo < reachHi else { continue }
       let row = c.pixel(x: c.x0, y: y)
       let from = Int(reachLo)
-      let to = min(columns, Int(reachHi.rounded(.up)))
-      if y + ahead < c.y1 {
+      let to = min(columns, Lanes.ceiling(reachHi))
+      if !masked, y + ahead < c.y1 {
         let step = lastFrom < 0 ? 0 : from - lastFrom
         let below = UnsafeRawPointer(row) + ahead * c.stride
         let first = Swift.min(columns - 1, Swift.max(0, from + ahead * step))
@@ -802,15 +808,16 @@ final class PolylineRasterizer {
       var fullFrom = to
       var fullTo = to
       if innerLo < innerHi {
-        fullFrom = max(from, Int(innerLo.rounded(.up)))
-        fullTo = min(to, max(fullFrom, Int(innerHi.rounded(.down))))
+        fullFrom = max(from, Lanes.ceiling(innerLo))
+        fullTo = min(to, max(fullFrom, Int(innerHi)))
       }
       @inline(__always)
       func edge(_ x: Int) {
+        if masked, hidden.covers(y: y, x: x) { return }
         let x0 = SIMD4<Double>(repeating: Double(x))
         let cover = Lanes.sum(Lanes.max(Lanes.min(his, x0 + 1) - Lanes.max(los, x0), .zero))
         let mask = UInt32(min(255, cover * 63.75 + 0.5))
-        guard mask > 0, !masked || !hidden.covers(y: y, x: x) else { return }
+        guard mask > 0 else { return }
         let source: UInt32
         if let solid {
           source = solid
