@@ -44,6 +44,11 @@ struct OpaqueMask {
   let height: Int
   let wordsPerRow: Int
   private let words: UnsafeMutablePointer<UInt64>
+  /// Per group of ``groupRows`` rows (from `y0`), the pixels all its rows cover
+  /// (``seal()``): one test for a group skips its rows at once.
+  private let groups: UnsafeMutablePointer<UInt64>
+  /// Rows a group.
+  static let groupRows = 8
 
   /// An empty mask over columns `x0..<x1` and rows `y0..<y1`.
   static func allocate(x0: Int, y0: Int, x1: Int, y1: Int) -> OpaqueMask {
@@ -59,10 +64,39 @@ struct OpaqueMask {
     let count = max(1, wordsPerRow * height)
     words = .allocate(capacity: count)
     words.initialize(repeating: 0, count: count)
+    let groupCount = max(1, wordsPerRow * (height / Self.groupRows))
+    groups = .allocate(capacity: groupCount)
+    groups.initialize(repeating: 0, count: groupCount)
+  }
+
+  /// Works out the groups' pixels from the rows (after the last ``add(_:x:y:)``); a
+  /// partial last group counts as covering nothing.
+  func seal() {
+    for g in 0..<(height / Self.groupRows) {
+      let group = groups + g * wordsPerRow
+      let first = words + g * Self.groupRows * wordsPerRow
+      for w in 0..<wordsPerRow {
+        var all = ~UInt64(0)
+        for r in 0..<Self.groupRows { all &= first[r * wordsPerRow + w] }
+        group[w] = all
+      }
+    }
+  }
+
+  /// Whether rows `y..<y + groupRows` (`y` - `y0` a multiple of ``groupRows``, the group
+  /// whole on the canvas) are all covered over columns `from..<to`.
+  @inline(__always)
+  func groupCovers(y: Int, from: Int, to: Int) -> Bool {
+    let g = (y - y0) / Self.groupRows
+    guard g < height / Self.groupRows else { return false }
+    return covers(row: groups + g * wordsPerRow, from: from, to: to)
   }
 
   /// Frees the mask's memory (once, by its owner).
-  func deallocate() { words.deallocate() }
+  func deallocate() {
+    words.deallocate()
+    groups.deallocate()
+  }
 
   /// Marks the opaque pixels of `rows` with its top-left pixel at column `x`, row `y`;
   /// `false` when none of them is on the canvas.
@@ -101,7 +135,11 @@ struct OpaqueMask {
   /// device row) is covered.
   @inline(__always)
   func covers(y: Int, from: Int, to: Int) -> Bool {
-    let row = words + (y - y0) * wordsPerRow
+    covers(row: words + (y - y0) * wordsPerRow, from: from, to: to)
+  }
+
+  @inline(__always)
+  private func covers(row: UnsafeMutablePointer<UInt64>, from: Int, to: Int) -> Bool {
     var x = from
     while x < to {
       let n = min(64, to - x)

@@ -164,8 +164,9 @@ final class PolylineRasterizer {
   /// Pixels that opaque pictures drawn later cover (``hide(under:x:y:)``): opaque lines
   /// leave them alone.
   private let hidden: OpaqueMask
-  /// Whether ``hidden`` has any pixel.
+  /// Whether ``hidden`` has any pixel, and whether its groups are up to date.
   private var hides = false
+  private var sealed = true
 
   /// A rasterizer drawing into `cr`'s pixels, or `nil` when Cairo must draw (see
   /// ``PixelCanvas/init(_:)``; also a user space that is not a uniform scale, turn or
@@ -194,7 +195,10 @@ final class PolylineRasterizer {
   /// pixel at device column `x`, row `y`, will cover what it draws there: opaque lines skip
   /// those pixels (nothing under an opaque pixel shows).
   func hide(under rows: OpaqueRows, x: Int, y: Int) {
-    if hidden.add(rows, x: x, y: y) { hides = true }
+    if hidden.add(rows, x: x, y: y) {
+      hides = true
+      sealed = false
+    }
   }
 
   deinit {
@@ -350,6 +354,10 @@ final class PolylineRasterizer {
     _ points: [(Double, Double)], width: Double, color: RGBA, spans: [MapStrokeSpan]
   ) {
     guard points.count >= 2, width > 0, width.isFinite else { return }
+    if !sealed {
+      hidden.seal()
+      sealed = true
+    }
     let r = width * unit / 2
     let r2 = r * r
     let c = canvas
@@ -735,8 +743,26 @@ final class PolylineRasterizer {
     // is expected to reach by then.
     let ahead = 6
     var lastFrom = -1
-    for y in rows {
+    let group = OpaqueMask.groupRows
+    var y = rows.lowerBound
+    while y < rows.upperBound {
+      defer { y += 1 }
       let rowTop = Double(y)
+      if masked, (y - hidden.y0) % group == 0, y + group <= rows.upperBound {
+        // The same over a whole group of rows.
+        let a = s.lo1 + rowTop * s.k1
+        let b = s.lo1 + (rowTop + Double(group)) * s.k1
+        let c = s.hi1 + rowTop * s.k1
+        let d = s.hi1 + (rowTop + Double(group)) * s.k1
+        let lo = Swift.max(left, s.leftmost, Swift.min(a, b)) - left
+        let hi = Swift.min(right, s.rightmost, Swift.max(c, d)) - left
+        if lo < hi,
+          hidden.groupCovers(y: y, from: Int(lo), to: Swift.min(columns, Lanes.ceiling(hi)))
+        {
+          y += group - 1
+          continue
+        }
+      }
       if masked {
         // What the capsule can reach in this row — within the band of its line, |across| ≤
         // r, and its box — all covered: nothing of it shows.
