@@ -163,7 +163,7 @@ final class PolylineRasterizer {
   private let owner: UnsafeMutablePointer<Int32>
   /// Pixels that opaque pictures drawn later cover (``hide(under:x:y:)``): opaque lines
   /// leave them alone.
-  private let hidden: OpaqueMask
+  private var hidden: OpaqueMask
   /// Whether ``hidden`` has any pixel, and whether its groups are up to date.
   private var hides = false
   private var sealed = true
@@ -188,13 +188,18 @@ final class PolylineRasterizer {
     delta.initialize(repeating: 0, count: width)
     owner = .allocate(capacity: width)
     owner.initialize(repeating: -1, count: width)
-    hidden = .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
+    // Empty until a picture hides something (most rasterizers never need one).
+    hidden = .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x0, y1: canvas.y0)
   }
 
   /// Tells the rasterizer that the opaque pixels of `rows`, copied later with its top-left
   /// pixel at device column `x`, row `y`, will cover what it draws there: opaque lines skip
   /// those pixels (nothing under an opaque pixel shows).
   func hide(under rows: OpaqueRows, x: Int, y: Int) {
+    if !hides, hidden.width == 0 {
+      hidden.deallocate()
+      hidden = .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
+    }
     if hidden.add(rows, x: x, y: y) {
       hides = true
       sealed = false
