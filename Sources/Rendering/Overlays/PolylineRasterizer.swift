@@ -90,6 +90,21 @@ enum Lanes {
   }
   @inline(__always)
   static func sum(_ a: SIMD4<Double>) -> Double { (a.x + a.y) + (a.z + a.w) }
+  /// Widens each lane's crossing `lo..<hi` of sub-row `rows` by the disc of radius² `r2`
+  /// about (`x`, `y`) where the sub-row meets it.
+  @inline(__always)
+  static func disc(
+    x: Double, y: Double, r2: Double, rows: SIMD4<Double>, lo: inout SIMD4<Double>,
+    hi: inout SIMD4<Double>
+  ) {
+    let dy = rows - y
+    let d2 = dy * dy
+    let h = (max(r2 - d2, .zero)).squareRoot()
+    let inside = d2 .< r2
+    lo.replace(with: min(lo, x - h), where: inside)
+    hi.replace(with: max(hi, x + h), where: inside)
+  }
+
   /// The least whole number at or over `x`, for 0 ≤ `x` < 2⁵² (no call into libm).
   @inline(__always)
   static func ceiling(_ x: Double) -> Int {
@@ -279,6 +294,17 @@ final class PolylineRasterizer {
         lo2 = min(p, q)
         hi2 = max(p, q)
       }
+    }
+
+    /// The columns (from `left`, within `left..<right`) of the band of its line (|across| ≤
+    /// r) and its box between heights `top` and `bottom`: all it can reach there.
+    @inline(__always)
+    func band(from top: Double, to bottom: Double, left: Double, right: Double) -> (
+      Double, Double
+    ) {
+      let lo = Swift.max(left, leftmost, Swift.min(lo1 + top * k1, lo1 + bottom * k1)) - left
+      let hi = Swift.min(right, rightmost, Swift.max(hi1 + top * k1, hi1 + bottom * k1)) - left
+      return (lo, hi)
     }
 
     /// Where the row at height `y` crosses the capsule of radius `r` (`r2` = r²): `lo < hi`
@@ -755,12 +781,7 @@ final class PolylineRasterizer {
       let rowTop = Double(y)
       if masked, (y - hidden.y0) % group == 0, y + group <= rows.upperBound {
         // The same over a whole group of rows.
-        let a = s.lo1 + rowTop * s.k1
-        let b = s.lo1 + (rowTop + Double(group)) * s.k1
-        let c = s.hi1 + rowTop * s.k1
-        let d = s.hi1 + (rowTop + Double(group)) * s.k1
-        let lo = Swift.max(left, s.leftmost, Swift.min(a, b)) - left
-        let hi = Swift.min(right, s.rightmost, Swift.max(c, d)) - left
+        let (lo, hi) = s.band(from: rowTop, to: rowTop + Double(group), left: left, right: right)
         if lo < hi,
           hidden.groupCovers(y: y, from: Int(lo), to: Swift.min(columns, Lanes.ceiling(hi)))
         {
@@ -771,12 +792,7 @@ final class PolylineRasterizer {
       if masked {
         // What the capsule can reach in this row — within the band of its line, |across| ≤
         // r, and its box — all covered: nothing of it shows.
-        let a = s.lo1 + rowTop * s.k1
-        let b = s.lo1 + (rowTop + 1) * s.k1
-        let c = s.hi1 + rowTop * s.k1
-        let d = s.hi1 + (rowTop + 1) * s.k1
-        let lo = Swift.max(left, s.leftmost, Swift.min(a, b)) - left
-        let hi = Swift.min(right, s.rightmost, Swift.max(c, d)) - left
+        let (lo, hi) = s.band(from: rowTop, to: rowTop + 1, left: left, right: right)
         guard lo < hi else { continue }
         if hidden.covers(y: y, from: Int(lo), to: Swift.min(columns, Lanes.ceiling(hi))) {
           continue
@@ -793,20 +809,10 @@ final class PolylineRasterizer {
         hi.replace(with: bhi, where: inside)
       }
       if startDisc, rowTop + 1 > s.ay - r, rowTop < s.ay + r {
-        let dy = ys - s.ay
-        let d2 = dy * dy
-        let h = (Lanes.max(r2 - d2, .zero)).squareRoot()
-        let inside = d2 .< r2
-        lo.replace(with: Lanes.min(lo, s.ax - h), where: inside)
-        hi.replace(with: Lanes.max(hi, s.ax + h), where: inside)
+        Lanes.disc(x: s.ax, y: s.ay, r2: r2, rows: ys, lo: &lo, hi: &hi)
       }
       if rowTop + 1 > s.by - r, rowTop < s.by + r {
-        let dy = ys - s.by
-        let d2 = dy * dy
-        let h = (Lanes.max(r2 - d2, .zero)).squareRoot()
-        let inside = d2 .< r2
-        lo.replace(with: Lanes.min(lo, s.bx - h), where: inside)
-        hi.replace(with: Lanes.max(hi, s.bx + h), where: inside)
+        Lanes.disc(x: s.bx, y: s.by, r2: r2, rows: ys, lo: &lo, hi: &hi)
       }
       // Columns from the canvas's left edge; a sub-row the canvas does not reach is empty.
       lo = Lanes.max(lo, leftV) - leftV
