@@ -10,8 +10,8 @@ import ViewKit
 /// while a one-finger drag moves the map on every other frame (as `navui run --measure`'s
 /// drag does: a move every 1/30 s, the navigation camera tilted 45°). Reports the wall and
 /// CPU time of the frames that move the camera and of those that do not (the kept map
-/// raster); every other moved frame draws its raised buildings with Cairo, the moved frame's
-/// peer. `--only moved|still` prints nothing
+/// raster); every other moved frame draws its raised buildings and alternatives with
+/// Cairo, the moved frame's peer. `--only moved|still` prints nothing
 /// but runs that kind of frame's loop (for `perf record`).
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
@@ -45,10 +45,12 @@ func runLiveBenchmark(_ args: [String]) throws {
   configuration.safeArea = .zero
   let session = try DemoSession(configuration: configuration)
   let renderer = Renderer(scale: scale)
-  // The peer of a moved frame: the same frame with the raised buildings filled and stroked
-  // by Cairo (every other moved frame, so both see the same load).
+  // The peer of a moved frame: the same frame with the raised buildings and the
+  // alternatives filled and stroked by Cairo (every other moved frame, so both see the
+  // same load).
   var cairoBuildings = renderer
   cairoBuildings.shortcuts.rasterizesRaisedBuildings = false
+  cairoBuildings.shortcuts.rasterizesAlternatives = false
   let width = Int((Double(device.size.width) * scale).rounded(.up))
   let height = Int((Double(device.size.height) * scale).rounded(.up))
   let stride = width * 4
@@ -124,7 +126,7 @@ func runLiveBenchmark(_ args: [String]) throws {
       100 * Double(moved.wall.filter { $0 <= 16.7 }.count) / Double(max(1, moved.wall.count))))
   report(
     "\(name)_moved_cpu", Samples(moved.cpu), .ms,
-    peer: Peer(name: "buildings by Cairo", samples: Samples(peer.cpu)))
-  report("\(name)_moved_cairo_buildings_wall", Samples(peer.wall), .ms)
-  report("\(name)_moved_cairo_buildings_cpu", Samples(peer.cpu), .ms)
+    peer: Peer(name: "by Cairo", samples: Samples(peer.cpu)))
+  report("\(name)_moved_by_cairo_wall", Samples(peer.wall), .ms)
+  report("\(name)_moved_by_cairo_cpu", Samples(peer.cpu), .ms)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NavigationCore
 import Testing
 
 @testable import Rendering
@@ -107,5 +108,44 @@ import Testing
     #expect(level(8, 8) == 0 && level(0, 0) == 0 && level(15, 15) == 0)
     // The miter fills the corner square (3, 3) whole; overlapping pieces do not cancel.
     #expect(level(3, 3) == 255 && level(4, 4) == 255)
+  }
+}
+
+/// The alternative routes over a map resampled from tiles, scan converted by
+/// ``PolylineRasterizer``, look as Cairo strokes them.
+@MainActor @Suite struct ScanConvertedAlternativesTests {
+  @Test(arguments: [(0.0, 2.0), (37.0, 3.0), (120.0, 1.0)])
+  func alternativesMatchCairos(heading: Double, scale: Double) throws {
+    var scene = MapScene(
+      map: try BaseMap.bundled(),
+      camera: MapCamera(center: Fixtures.casino, metersPerPoint: 1.2, heading: heading),
+      alternatives: [
+        Fixtures.casinoApproach,
+        Fixtures.casinoApproach.reversed().map {
+          CLLocationCoordinate2D(latitude: $0.latitude + 0.0004, longitude: $0.longitude)
+        },
+      ])
+    scene.showsRoadNames = false
+    var ours = Renderer(scale: scale, session: RenderSession())
+    ours.usesMapTiles = true
+    var cairo = Renderer(scale: scale, session: RenderSession())
+    cairo.usesMapTiles = true
+    cairo.shortcuts.rasterizesAlternatives = false
+    let size = CGSize(width: 300, height: 300)
+    let oursPNG = try ours.png(map: scene, size: size)
+    let cairoPNG = try cairo.png(map: scene, size: size)
+    MapTileTests.keep(oursPNG, "alternatives-heading\(Int(heading))-ours.png")
+    MapTileTests.keep(cairoPNG, "alternatives-heading\(Int(heading))-cairo.png")
+    let oursImage = try RasterImage(png: oursPNG)
+    let difference = MapTileTests.Difference(oursImage, try RasterImage(png: cairoPNG))
+    print("alternatives, ours vs Cairo, heading \(heading), scale \(scale): \(difference)")
+    #expect(difference.mean < 0.5, "\(difference)")
+    #expect(difference.largeShare < 0.002, "\(difference)")
+    // The alternatives are there: without them the picture is far from Cairo's.
+    var bare = scene
+    bare.alternatives = []
+    let without = MapTileTests.Difference(
+      oursImage, try RasterImage(png: try cairo.png(map: bare, size: size)))
+    #expect(without.mean > 5 * difference.mean, "alternatives: \(without)")
   }
 }

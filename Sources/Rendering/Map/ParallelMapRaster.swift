@@ -195,7 +195,9 @@ enum ParallelMapRaster {
             y1: box.y1 + need.top
           )
         },
-        overBands: alternatives(painter, place, anchor: anchor, scale: scale),
+        overBands: alternatives(
+          painter, place, anchor: anchor, scale: scale,
+          scanConverts: shortcuts.rasterizesAlternatives),
         streetNames: { surface in
           let placements = LabelPlacements()
           let context = viewContext(surface, reach: (need.left, need.top))
@@ -224,7 +226,8 @@ enum ParallelMapRaster {
   /// its names, on the band's thread (the view's user space, less the band's first row);
   /// `nil` without alternatives.
   static func alternatives(
-    _ painter: MapPainter, _ place: Placement, anchor: CGPoint, scale: Double
+    _ painter: MapPainter, _ place: Placement, anchor: CGPoint, scale: Double,
+    scanConverts: Bool = true
   ) -> PlacedOverlay? {
     guard !painter.scene.alternatives.isEmpty else { return nil }
     let viewOrigin = (
@@ -235,7 +238,7 @@ enum ParallelMapRaster {
         xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y),
       body: { context in
         var m = painter.matrix(anchor: anchor)
-        painter.paintAlternatives(in: context, matrix: &m)
+        painter.paintAlternatives(in: context, matrix: &m, scanConverts: scanConverts)
       })
   }
 
