@@ -485,8 +485,10 @@ enum ParallelMapRaster {
       guard !reaching.isEmpty else { return }
       if rasterizer.isOpaque, rasterizes {
         var ours = rasterizer
+        ours.borrowScratch()
         ours.draw(
           reaching, into: pixels.pointer, stride: stride, width: width, rows: rows)
+        ours.returnScratch()
         return
       }
       PlacedOverlay(userToDevice: placed) { painter.paintExtruded(reaching, in: $0) }.draw(

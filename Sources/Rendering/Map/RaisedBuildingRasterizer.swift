@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A tilted frame's raised buildings (``MapPainter/paintExtruded(_:in:)``: each building's
 /// front walls, then its roof, then the roof's outline, farthest first) scan converted
@@ -25,8 +26,34 @@ struct RaisedBuildingRasterizer {
   let scale: Double
   /// Half the outline's width in device pixels.
   let halfWidth: Double
-  /// The accumulated signed areas of one shape's box, a row of `maskWidth + 2` at a time.
-  private var cells: [Float] = []
+  /// The mask's buffers (``Scratch``).
+  private var scratch = Scratch()
+
+  /// A mask's buffers, all cleared again by each fill: the accumulated signed areas of one
+  /// shape's box (a row of its width + 2 at a time), the first and last cell each row has
+  /// had written (`(Int32.max, -1)` for none) and each row's written stretches of cells
+  /// (``Mask/spans``).
+  struct Scratch: Sendable {
+    var cells: [Float] = []
+    var reached: [(Int32, Int32)] = []
+    var spans: [Int32] = []
+  }
+
+  /// Buffers kept between bands and frames: a band's rasterizer borrows one (new ones were
+  /// cleared as they grew: 5 % of the buildings' time).
+  static let spare = Mutex<[Scratch]>([])
+
+  /// Takes kept buffers, if any.
+  mutating func borrowScratch() {
+    if let kept = Self.spare.withLock({ $0.popLast() }) { scratch = kept }
+  }
+
+  /// Gives the buffers back for another band (at most four are kept).
+  mutating func returnScratch() {
+    let kept = scratch
+    scratch = Scratch()
+    Self.spare.withLock { if $0.count < 4 { $0.append(kept) } }
+  }
 
   /// A rasterizer of `style`'s building colours at `scale` device pixels per point.
   init(style: MapStyle, scale: Double) {
@@ -179,12 +206,18 @@ struct RaisedBuildingRasterizer {
     let w = right - left
     let h = bottom - top
     let rowCells = w + 2
-    if cells.count < rowCells * h { cells = Array(repeating: 0, count: rowCells * h) }
-    if reached.count < h { reached = Array(repeating: (Int32.max, -1), count: h) }
-    if spans.count < h * Mask.spanStride { spans = Array(repeating: 0, count: h * Mask.spanStride) }
-    cells.withUnsafeMutableBufferPointer { buffer in
-      reached.withUnsafeMutableBufferPointer { extents in
-        spans.withUnsafeMutableBufferPointer { written in
+    if scratch.cells.count < rowCells * h {
+      scratch.cells = Array(repeating: 0, count: rowCells * h)
+    }
+    if scratch.reached.count < h {
+      scratch.reached = Array(repeating: (Int32.max, -1), count: h)
+    }
+    if scratch.spans.count < h * Mask.spanStride {
+      scratch.spans = Array(repeating: 0, count: h * Mask.spanStride)
+    }
+    scratch.cells.withUnsafeMutableBufferPointer { buffer in
+      scratch.reached.withUnsafeMutableBufferPointer { extents in
+        scratch.spans.withUnsafeMutableBufferPointer { written in
           let mask = Mask(
             cells: buffer.baseAddress!, rowCells: rowCells, reached: extents.baseAddress!,
             spans: written.baseAddress!, width: Double(w), height: Double(h))
@@ -203,13 +236,6 @@ struct RaisedBuildingRasterizer {
       }
     }
   }
-
-  /// Each row's written stretches of cells (``Mask/spans``).
-  private var spans: [Int32] = []
-
-  /// The first and last cell each row of the mask has had written, `(Int32.max, -1)` for
-  /// none.
-  private var reached: [(Int32, Int32)] = []
 
   /// A shape's accumulated signed areas over its box: `rowCells` cells a row (the box's
   /// columns and two past them), and the cells each row has had written.
