@@ -49,6 +49,9 @@ public enum LiveMeasurement {
     public var framesPerSecond: Double
     /// Milliseconds of each frame's work (advance, layout, draw, upload, present), sorted.
     public var frameMilliseconds: [Double]
+    /// CPU milliseconds the process used per counted frame (all threads; on a shared
+    /// machine a steadier figure than the frame times, which wait for the cores).
+    public var cpuMillisecondsPerFrame: Double
     /// Milliseconds from an input event's arrival to the end of the present showing it,
     /// sorted.
     public var inputMilliseconds: [Double]
@@ -105,6 +108,9 @@ public enum LiveMeasurement {
           framesPerSecond: Double(summary.frameMilliseconds.count)
             / max(0.001, loop.opened + summary.seconds - (loop.countedSince ?? loop.opened)),
           frameMilliseconds: summary.frameMilliseconds,
+          cpuMillisecondsPerFrame: loop.countedCPU.map {
+            ($0.end - $0.start) * 1000 / Double(max(1, summary.frameMilliseconds.count))
+          } ?? 0,
           inputMilliseconds: summary.inputMilliseconds, pngMilliseconds: png.sorted(),
           refreshRate: loop.screen.refreshRate))
     }

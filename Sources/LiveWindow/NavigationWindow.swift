@@ -151,6 +151,13 @@ func wallSeconds() -> Double {
   Double(DispatchTime.now().uptimeNanoseconds) / 1e9
 }
 
+/// CPU seconds the process has used, all its threads.
+func processCPUSeconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
 /// One open window and its session: the frame loop, its input and what it reports.
 @MainActor
 final class LiveLoop {
@@ -181,6 +188,9 @@ final class LiveLoop {
   var warmupFrames = 0
   /// When the first counted frame started (wall seconds).
   var countedSince: Double?
+  /// The process's CPU seconds when the first counted frame started and when the last one
+  /// ended (all threads: the frame's workers included).
+  var countedCPU: (start: Double, end: Double)?
   /// Close after this many seconds of counted frames.
   var countedDuration: Double?
   var observed = Observed()
@@ -248,6 +258,7 @@ final class LiveLoop {
     var startResident = 0
     while closeReason == nil {
       let frameStart = wallSeconds()
+      let frameCPU = processCPUSeconds()
       pollEvents(at: frameStart)
       if closeReason != nil { break }
       // A stall (the window dragged, the machine busy) does not jump the drive.
@@ -266,6 +277,7 @@ final class LiveLoop {
       let counted = frames >= warmupFrames
       if counted {
         countedSince = countedSince ?? frameStart
+        countedCPU = (countedCPU?.start ?? frameCPU, processCPUSeconds())
         allInputLatencies += inputLatencies.suffix(pendingInput.count)
       }
       pendingInput.removeAll(keepingCapacity: true)

@@ -166,8 +166,9 @@ extension RunCommand {
     }
     context.print(
       "| window | pixels | fps | frame median / p99 / max (ms) | frames ≤ 16.7 ms "
-        + "| input→screen median / p95 (ms) | peer: PNG of the screen, median (ms) |")
-    context.print("| --- | --- | --- | --- | --- | --- | --- |")
+        + "| CPU per frame (ms) | input→screen median / p95 (ms) "
+        + "| peer: PNG of the screen, median (ms) |")
+    context.print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for result in results {
       let c = result.measured
       let q = LiveMeasurement.Result.quantile
@@ -177,10 +178,12 @@ extension RunCommand {
       context.print(
         String(
           format:
-            "| %@ %.0f× | %d×%d | %.1f of %.0f Hz | %.2f / %.2f / %.2f | %.1f %% | %.1f / %.1f | %.2f |",
+            "| %@ %.0f× | %d×%d | %.1f of %.0f Hz | %.2f / %.2f / %.2f | %.1f %% | %.2f "
+            + "| %.1f / %.1f | %.2f |",
           c.device, c.scale, Int(c.size.width * c.scale), Int(c.size.height * c.scale),
           result.framesPerSecond, result.refreshRate, q(frames, 0.5), q(frames, 0.99),
-          frames.last ?? 0, within * 100, q(result.inputMilliseconds, 0.5),
+          frames.last ?? 0, within * 100, result.cpuMillisecondsPerFrame,
+          q(result.inputMilliseconds, 0.5),
           q(result.inputMilliseconds, 0.95), q(result.pngMilliseconds, 0.5)))
     }
     return 0

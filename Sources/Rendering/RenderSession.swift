@@ -97,6 +97,12 @@ package struct RenderShortcuts: Sendable, Hashable {
   /// Whether a scene's many overlays are drawn once into a raster kept for the next frames
   /// (``OverlayLayer``) instead of on every frame.
   package var drawsOverlaysOnce = true
+  /// Whether a tilted frame's raised buildings are scan converted by our code
+  /// (``RaisedBuildingRasterizer``) instead of filled and stroked by Cairo.
+  package var rasterizesRaisedBuildings = true
+  /// Whether the alternative routes over a raster resampled from tiles are scan converted by
+  /// our code (``PolylineRasterizer``) instead of stroked by Cairo.
+  package var rasterizesAlternatives = true
 
   /// Every shortcut on.
   package init() {}

@@ -39,6 +39,10 @@ let benchmarksUsage = """
                             UIBezierPath fills against CGContext and raw Cairo, redraw counts.
     map [--frames N]        The map with 1,000 markers and 50 polylines against the map
                             alone, a tap among 10,000 markers, camera animation frames.
+    live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]
+                            The live window's frames (`navui run`) into a pixel buffer on the
+                            drive, a drag moving the tilted map every other frame: moved
+                            frames against still ones.
 
   """
 
@@ -51,6 +55,7 @@ let suites: [String: ([String]) throws -> Void] = [
   "solver": runSolverBenchmark, "layout": runLayoutBenchmark, "core": runCoreBenchmark,
   "navui": runNavUIBenchmark, "render": runRenderBenchmark, "route": runRouteBenchmark,
   "location": runLocationBenchmark, "draw": runDrawBenchmark, "map": runMapBenchmark,
+  "live": runLiveBenchmark,
 ]
 if let run = suites[suite] {
   do {

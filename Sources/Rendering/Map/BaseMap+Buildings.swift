@@ -30,10 +30,14 @@ extension BaseMap {
     guard coordinate.isValid, radius.isFinite else { return nil }
     let (px, py) = local(coordinate)
     var best: (index: Int, distance: Double)?
-    for (i, f) in features.enumerated() where f.kind == .building && f.count >= 3 {
-      guard px >= f.minX - radius, px <= f.maxX + radius, py >= f.minY - radius,
-        py <= f.maxY + radius
-      else { continue }
+    // Every feature is looked at (on every frame with a destination): only the fields of
+    // the test are read, without copying a feature (its name) until its box is near.
+    for i in features.indices
+    where features[i].kind == .building && features[i].count >= 3
+      && px >= features[i].minX - radius && px <= features[i].maxX + radius
+      && py >= features[i].minY - radius && py <= features[i].maxY + radius
+    {
+      let f = features[i]
       let d = contains(f, px, py) ? 0 : distance(f, px, py)
       if d <= radius, d < (best?.distance ?? .infinity) { best = (i, d) }
       if d == 0 { break }

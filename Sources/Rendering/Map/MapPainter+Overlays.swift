@@ -32,9 +32,23 @@ extension MapPainter {
     return (x, y)
   }
 
-  func paintAlternatives(in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+  /// The alternative routes: each a casing at half opacity under its line. With
+  /// `scanConverts`, where `cr` lets our code write its pixels, they are scan converted by
+  /// ``PolylineRasterizer`` (round joins and caps, as Cairo strokes them here) instead of
+  /// Cairo's strokes.
+  func paintAlternatives(
+    in cr: OpaquePointer, matrix m: inout cairo_matrix_t, scanConverts: Bool = false
+  ) {
     let width = max(5, 10 / scene.camera.metersPerPoint)
+    let lines = scanConverts && !scene.alternatives.isEmpty ? PolylineRasterizer(cr) : nil
     for line in scene.alternatives where line.count >= 2 {
+      if let lines {
+        let points = line.map { point($0, matrix: &m) }
+        lines.stroke(
+          points, width: width + 2, color: scene.style.routeCasing.withAlpha(0.5), spans: [])
+        lines.stroke(points, width: width, color: scene.style.alternative, spans: [])
+        continue
+      }
       cairo_new_path(cr)
       addLine(line[...], in: cr, matrix: &m)
       let path = cairo_copy_path(cr)

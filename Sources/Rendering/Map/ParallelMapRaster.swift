@@ -77,7 +77,7 @@ enum ParallelMapRaster {
       guard
         let drawn = freshRaster(
           painter, place, size: size, anchor: anchor, scale: scale, tiles: tiles,
-          skipping: skipped, session: session)
+          skipping: skipped, session: session, shortcuts: shortcuts)
       else { return (false, false) }
       raster = drawn
       cache.keep(raster, for: key)
@@ -163,7 +163,8 @@ enum ParallelMapRaster {
   @MainActor
   static func freshRaster(
     _ painter: MapPainter, _ place: Placement, size: CGSize, anchor: CGPoint, scale: Double,
-    tiles: MapTileFilter?, skipping skipped: [PixelBox], session: RenderSession
+    tiles: MapTileFilter?, skipping skipped: [PixelBox], session: RenderSession,
+    shortcuts: RenderShortcuts = RenderShortcuts()
   ) -> MapRasterCache.Raster? {
     let need = place.need
     let view = place.view
@@ -187,14 +188,16 @@ enum ParallelMapRaster {
     let composed = tiles.flatMap { filter in
       compose(
         painter, reach: need, fraction: place.fraction, scale: scale, filter: filter,
-        session: session,
+        session: session, rasterizesBuildings: shortcuts.rasterizesRaisedBuildings,
         skipping: skipped.map { box in
           (
             x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
             y1: box.y1 + need.top
           )
         },
-        overBands: alternatives(painter, place, anchor: anchor, scale: scale),
+        overBands: alternatives(
+          painter, place, anchor: anchor, scale: scale,
+          scanConverts: shortcuts.rasterizesAlternatives),
         streetNames: { surface in
           let placements = LabelPlacements()
           let context = viewContext(surface, reach: (need.left, need.top))
@@ -223,7 +226,8 @@ enum ParallelMapRaster {
   /// its names, on the band's thread (the view's user space, less the band's first row);
   /// `nil` without alternatives.
   static func alternatives(
-    _ painter: MapPainter, _ place: Placement, anchor: CGPoint, scale: Double
+    _ painter: MapPainter, _ place: Placement, anchor: CGPoint, scale: Double,
+    scanConverts: Bool = true
   ) -> PlacedOverlay? {
     guard !painter.scene.alternatives.isEmpty else { return nil }
     let viewOrigin = (
@@ -234,7 +238,7 @@ enum ParallelMapRaster {
         xx: scale, yx: 0, xy: 0, yy: scale, x0: viewOrigin.x, y0: viewOrigin.y),
       body: { context in
         var m = painter.matrix(anchor: anchor)
-        painter.paintAlternatives(in: context, matrix: &m)
+        painter.paintAlternatives(in: context, matrix: &m, scanConverts: scanConverts)
       })
   }
 
@@ -415,8 +419,8 @@ enum ParallelMapRaster {
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
-    session: RenderSession, skipping: [PixelBox] = [], overBands: PlacedOverlay? = nil,
-    streetNames: (OpaquePointer) -> [LabelPlacement]
+    session: RenderSession, rasterizesBuildings: Bool = true, skipping: [PixelBox] = [],
+    overBands: PlacedOverlay? = nil, streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters) else {
       return nil
@@ -433,7 +437,7 @@ enum ParallelMapRaster {
       flat = painter.hiding(.building)
       raised = raisedBuildings(
         painter, map: map, into: UnsafeSendableMutable(data), width: width, height: height,
-        stride: stride, anchor: anchor, scale: scale)
+        stride: stride, anchor: anchor, scale: scale, rasterizes: rasterizesBuildings)
     }
     var afterBand: (@Sendable (Range<Int>) -> Void)?
     if let over = overBands {
@@ -460,22 +464,33 @@ enum ParallelMapRaster {
   /// of `width` × `height` pixels at `pixels` whose camera centre is at `anchor` (pixels),
   /// placed once: the returned closure draws, into a band of rows on its thread, those that
   /// reach the band, in the order of a direct drawing (so each pixel is as the direct
-  /// drawing paints it, band edges and all).
+  /// drawing paints it, band edges and all). With `rasterizes` (and opaque colours) our
+  /// ``RaisedBuildingRasterizer`` draws them, else Cairo.
   static func raisedBuildings(
     _ painter: MapPainter, map: BaseMap, into pixels: UnsafeSendableMutable, width: Int,
-    height: Int, stride: Int, anchor: (x: Double, y: Double), scale: Double
+    height: Int, stride: Int, anchor: (x: Double, y: Double), scale: Double,
+    rasterizes: Bool = true
   ) -> @Sendable (Range<Int>) -> Void {
     var m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
     let visible = painter.visibleFeatures(
       map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale))
     let shapes = painter.extrudedBuildings(map, visible, matrix: &m)
     let placed = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
+    let rasterizer = RaisedBuildingRasterizer(style: painter.scene.style, scale: scale)
     return { rows in
       // The band in points, and a pixel more for the outline's width and antialiasing.
       let top = Double(rows.lowerBound) / scale - 1
       let bottom = Double(rows.upperBound) / scale + 1
       let reaching = shapes.filter { $0.bottom >= top && $0.top <= bottom }
       guard !reaching.isEmpty else { return }
+      if rasterizer.isOpaque, rasterizes {
+        var ours = rasterizer
+        ours.borrowScratch()
+        ours.draw(
+          reaching, into: pixels.pointer, stride: stride, width: width, rows: rows)
+        ours.returnScratch()
+        return
+      }
       PlacedOverlay(userToDevice: placed) { painter.paintExtruded(reaching, in: $0) }.draw(
         into: pixels.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
         rows: rows, columns: 0..<width)

@@ -1,0 +1,440 @@
+import Foundation
+import Synchronization
+
+/// A tilted frame's raised buildings (``MapPainter/paintExtruded(_:in:)``: each building's
+/// front walls, then its roof, then the roof's outline, farthest first) scan converted
+/// straight into an opaque raster's pixels, in Cairo's place on the bands of a map resampled
+/// from tiles (``ParallelMapRaster/raisedBuildings(_:map:into:width:height:stride:anchor:scale:)``).
+///
+/// Each shape's edges are accumulated as signed areas into a coverage buffer the size of its
+/// box (the exact area of the shape in each pixel, as font rasterizers do), then its colour
+/// is laid over the pixels by that coverage (8-bit, as pixman's OVER with a mask). Shapes of
+/// one fill are all wound the same way (the front walls of a building, the pieces of its
+/// outline), so overlapping pieces add up to full coverage: the nonzero rule, as Cairo
+/// fills them. The outline is Cairo's stroke of it: a rectangle along each edge and a miter
+/// (bevel past Cairo's default miter limit of 10) at each corner. A small building took Cairo
+/// three fills and a stroke, each with its own setup, clip and compositing of several
+/// microseconds: those were two thirds of a moved tilted frame's CPU at phone size 2×.
+/// Edges differ from Cairo's by its 15 sub-rows of vertical sampling (a few levels);
+/// `MapTileTests` compares the two.
+struct RaisedBuildingRasterizer {
+  /// The colours, opaque, packed as pixels (alpha in the top byte).
+  let wall: UInt32
+  let roof: UInt32
+  let outline: UInt32
+  /// Device pixels per user-space unit (the shapes' points).
+  let scale: Double
+  /// Half the outline's width in device pixels.
+  let halfWidth: Double
+  /// The mask's buffers (``Scratch``).
+  private var scratch = Scratch()
+
+  /// A mask's buffers, all cleared again by each fill: the accumulated signed areas of one
+  /// shape's box (a row of its width + 2 at a time), the first and last cell each row has
+  /// had written (`(Int32.max, -1)` for none) and each row's written stretches of cells
+  /// (``Mask/spans``).
+  struct Scratch: Sendable {
+    var cells: [Float] = []
+    var reached: [(Int32, Int32)] = []
+    var spans: [Int32] = []
+  }
+
+  /// Buffers kept between bands and frames: a band's rasterizer borrows one (new ones were
+  /// cleared as they grew: 5 % of the buildings' time).
+  static let spare = Mutex<[Scratch]>([])
+
+  /// Takes kept buffers, if any.
+  mutating func borrowScratch() {
+    if let kept = Self.spare.withLock({ $0.popLast() }) { scratch = kept }
+  }
+
+  /// Gives the buffers back for another band (at most four are kept).
+  mutating func returnScratch() {
+    let kept = scratch
+    scratch = Scratch()
+    Self.spare.withLock { if $0.count < 4 { $0.append(kept) } }
+  }
+
+  /// A rasterizer of `style`'s building colours at `scale` device pixels per point.
+  init(style: MapStyle, scale: Double) {
+    wall = PremultipliedPixel.pack(style.buildingWall)
+    roof = PremultipliedPixel.pack(style.building)
+    outline = PremultipliedPixel.pack(style.buildingOutline)
+    self.scale = scale
+    halfWidth = 0.75 * scale / 2
+  }
+
+  /// Whether the colours are opaque (the only ones this draws; others go to Cairo).
+  var isOpaque: Bool { wall >> 24 == 255 && roof >> 24 == 255 && outline >> 24 == 255 }
+
+  /// A line from (x0, y0) to (x1, y1) in device pixels.
+  typealias Segment = (x0: Double, y0: Double, x1: Double, y1: Double)
+
+  /// Draws `shapes` (in the user space they were placed in) into `rows` of the opaque
+  /// pixels `pixels` (`width` columns, `stride` bytes a row), in their order.
+  mutating func draw(
+    _ shapes: [MapPainter.ExtrudedBuilding], into pixels: UnsafeMutablePointer<UInt8>,
+    stride: Int, width: Int, rows: Range<Int>
+  ) {
+    var segments: [Segment] = []
+    for shape in shapes {
+      let pts = shape.points.map { (x: $0.0 * scale, y: $0.1 * scale) }
+      guard pts.count >= 3 else { continue }
+      let rise = shape.rise * scale
+      // Twice the outline's signed area: its winding, to tell the walls facing the viewer.
+      var area = 0.0
+      for i in 0..<pts.count {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        area += a.x * b.y - b.x * a.y
+      }
+      segments.removeAll(keepingCapacity: true)
+      for i in 0..<pts.count {
+        let a = pts[i]
+        let b = pts[(i + 1) % pts.count]
+        guard (b.x - a.x) * area < 0 else { continue }
+        Self.addPolygon(
+          [(a.x, a.y), (b.x, b.y), (b.x, b.y - rise), (a.x, a.y - rise)], to: &segments)
+      }
+      fill(segments, colour: wall, into: pixels, stride: stride, width: width, rows: rows)
+      let roofPoints = pts.map { (x: $0.x, y: $0.y - rise) }
+      segments.removeAll(keepingCapacity: true)
+      Self.addPolygon(roofPoints.map { ($0.x, $0.y) }, to: &segments)
+      fill(segments, colour: roof, into: pixels, stride: stride, width: width, rows: rows)
+      segments.removeAll(keepingCapacity: true)
+      Self.addOutline(roofPoints, halfWidth: halfWidth, to: &segments)
+      fill(segments, colour: outline, into: pixels, stride: stride, width: width, rows: rows)
+    }
+  }
+
+  /// Adds a closed polygon's edges.
+  static func addPolygon(_ points: [(Double, Double)], to segments: inout [Segment]) {
+    for i in 0..<points.count {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      segments.append((a.0, a.1, b.0, b.1))
+    }
+  }
+
+  /// Adds a closed polygon wound so that its signed area is positive (pieces that overlap
+  /// add up instead of cancelling).
+  static func addWound(_ points: [(Double, Double)], to segments: inout [Segment]) {
+    var area = 0.0
+    for i in 0..<points.count {
+      let a = points[i]
+      let b = points[(i + 1) % points.count]
+      area += a.0 * b.1 - b.0 * a.1
+    }
+    guard area != 0 else { return }
+    addPolygon(area > 0 ? points : points.reversed(), to: &segments)
+  }
+
+  /// Adds the stroke of the closed line through `points`, `halfWidth` on each side of it:
+  /// a rectangle along each edge, and at each corner the gap on its outer side closed by a
+  /// miter (a bevel where the miter would be longer than 10 half widths, Cairo's default
+  /// limit). Edges of no length are skipped, as Cairo skips them.
+  static func addOutline(
+    _ points: [(x: Double, y: Double)], halfWidth: Double, to segments: inout [Segment]
+  ) {
+    var corners: [(x: Double, y: Double)] = []
+    for p in points where corners.last.map({ $0.x != p.x || $0.y != p.y }) ?? true {
+      corners.append(p)
+    }
+    while corners.count > 1, corners[0].x == corners.last!.x, corners[0].y == corners.last!.y {
+      corners.removeLast()
+    }
+    let n = corners.count
+    guard n >= 2 else { return }
+    // Each edge's unit direction.
+    var directions: [(x: Double, y: Double)] = []
+    for i in 0..<n {
+      let a = corners[i]
+      let b = corners[(i + 1) % n]
+      let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+      directions.append(((b.x - a.x) / length, (b.y - a.y) / length))
+    }
+    for i in 0..<n {
+      let a = corners[i]
+      let b = corners[(i + 1) % n]
+      let d = directions[i]
+      let (nx, ny) = (-d.y * halfWidth, d.x * halfWidth)
+      addWound(
+        [(a.x + nx, a.y + ny), (b.x + nx, b.y + ny), (b.x - nx, b.y - ny), (a.x - nx, a.y - ny)],
+        to: &segments)
+      // The corner at b, between this edge and the next.
+      let e = directions[(i + 1) % n]
+      let cross = d.x * e.y - d.y * e.x
+      guard cross != 0 else { continue }
+      let side = cross > 0 ? -1.0 : 1.0
+      let p = (x: b.x - side * d.y * halfWidth, y: b.y + side * d.x * halfWidth)
+      let q = (x: b.x - side * e.y * halfWidth, y: b.y + side * e.x * halfWidth)
+      let cosine = d.x * e.x + d.y * e.y
+      if 1 + cosine >= 2.0 / 100 {
+        // The miter's tip: along the bisector of the two offsets.
+        let k = side * halfWidth / (1 + cosine)
+        let tip = (x: b.x + k * (-d.y - e.y), y: b.y + k * (d.x + e.x))
+        addWound([(b.x, b.y), (p.x, p.y), (tip.x, tip.y), (q.x, q.y)], to: &segments)
+      } else {
+        addWound([(b.x, b.y), (p.x, p.y), (q.x, q.y)], to: &segments)
+      }
+    }
+  }
+
+  /// Lays `colour` over the pixels the segments' closed shapes cover (nonzero, for shapes
+  /// wound alike), within `rows` and `0 ..< width`.
+  mutating func fill(
+    _ segments: [Segment], colour: UInt32, into pixels: UnsafeMutablePointer<UInt8>,
+    stride: Int, width: Int, rows: Range<Int>
+  ) {
+    guard !segments.isEmpty else { return }
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var minY = Double.infinity
+    var maxY = -Double.infinity
+    for s in segments {
+      minX = min(minX, s.x0, s.x1)
+      maxX = max(maxX, s.x0, s.x1)
+      minY = min(minY, s.y0, s.y1)
+      maxY = max(maxY, s.y0, s.y1)
+    }
+    guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+    let left = max(0, Int(minX.rounded(.down)))
+    let right = min(width, Int(maxX.rounded(.up)))
+    let top = max(rows.lowerBound, Int(minY.rounded(.down)))
+    let bottom = min(rows.upperBound, Int(maxY.rounded(.up)))
+    guard left < right, top < bottom else { return }
+    let w = right - left
+    let h = bottom - top
+    let rowCells = w + 2
+    if scratch.cells.count < rowCells * h {
+      scratch.cells = Array(repeating: 0, count: rowCells * h)
+    }
+    if scratch.reached.count < h {
+      scratch.reached = Array(repeating: (Int32.max, -1), count: h)
+    }
+    if scratch.spans.count < h * Mask.spanStride {
+      scratch.spans = Array(repeating: 0, count: h * Mask.spanStride)
+    }
+    scratch.cells.withUnsafeMutableBufferPointer { buffer in
+      scratch.reached.withUnsafeMutableBufferPointer { extents in
+        scratch.spans.withUnsafeMutableBufferPointer { written in
+          let mask = Mask(
+            cells: buffer.baseAddress!, rowCells: rowCells, reached: extents.baseAddress!,
+            spans: written.baseAddress!, width: Double(w), height: Double(h))
+          let ox = Double(left)
+          let oy = Double(top)
+          for s in segments {
+            mask.accumulate(x0: s.x0 - ox, y0: s.y0 - oy, x1: s.x1 - ox, y1: s.y1 - oy)
+          }
+          for y in 0..<h {
+            let out =
+              UnsafeMutableRawPointer(pixels + (top + y) * stride).assumingMemoryBound(
+                to: UInt32.self) + left
+            mask.composite(row: y, colour: colour, into: out, width: w)
+          }
+        }
+      }
+    }
+  }
+
+  /// A shape's accumulated signed areas over its box: `rowCells` cells a row (the box's
+  /// columns and two past them), and the cells each row has had written.
+  struct Mask {
+    let cells: UnsafeMutablePointer<Float>
+    let rowCells: Int
+    let reached: UnsafeMutablePointer<(Int32, Int32)>
+    /// For each row, how many stretches of cells lines have written, then up to
+    /// `spanSlots` of them (first and last cell): the row is laid from them alone, without
+    /// looking at the cells between (the inside of a roof, the hollow of an outline).
+    let spans: UnsafeMutablePointer<Int32>
+    static let spanSlots = 8
+    static let spanStride = 1 + 2 * spanSlots
+    let width: Double
+    let height: Double
+
+    /// Accumulates the signed area the line (x0, y0)–(x1, y1) (pixels of the box) adds to
+    /// each cell: a cell's running sum along its row is then the winding coverage of its
+    /// pixel. Parts left of the box count in its first column (they cover the whole row to
+    /// their right); parts right of it in a column past the box.
+    @inline(__always)
+    func accumulate(x0: Double, y0: Double, x1: Double, y1: Double) {
+      guard y0 != y1, y0.isFinite, y1.isFinite, x0.isFinite, x1.isFinite else { return }
+      // Split where the line crosses the box's left and right sides; each piece lies on one
+      // side and is clamped to it.
+      var first = x0 * x1 < 0 ? -x0 / (x1 - x0) : 1.0
+      var second = (x0 - width) * (x1 - width) < 0 ? (width - x0) / (x1 - x0) : 1.0
+      if first > second { swap(&first, &second) }
+      var start = (x: x0, y: y0)
+      for piece in 0..<3 {
+        let t = piece == 0 ? first : piece == 1 ? second : 1
+        guard t > 0 else { continue }
+        let end = t == 1 ? (x: x1, y: y1) : (x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t)
+        let middle = (start.x + end.x) / 2
+        let clamp = middle < 0 ? 0 : middle > width ? width : nil
+        line(
+          x0: clamp ?? min(width, max(0, start.x)), y0: start.y,
+          x1: clamp ?? min(width, max(0, end.x)), y1: end.y)
+        start = end
+        if t == 1 { break }
+      }
+    }
+
+    /// The signed areas of a line within the box's columns (font-rs's accumulation).
+    @inline(__always)
+    func line(x0: Double, y0: Double, x1: Double, y1: Double) {
+      guard y0 != y1 else { return }
+      let (direction, ax, ay, bx, by) = y0 < y1 ? (1.0, x0, y0, x1, y1) : (-1.0, x1, y1, x0, y0)
+      let dxdy = (bx - ax) / (by - ay)
+      var x = ax
+      var top = ay
+      if top < 0 {
+        x -= top * dxdy
+        top = 0
+      }
+      let bottom = min(by, height)
+      guard top < bottom else { return }
+      for y in Int(top)..<Int(bottom.rounded(.up)) {
+        let row = cells + y * rowCells
+        let dy = min(Double(y + 1), bottom) - max(Double(y), top)
+        let xNext = x + dxdy * dy
+        let d = dy * direction
+        let (lo, hi) = x < xNext ? (x, xNext) : (xNext, x)
+        let loFloor = lo.rounded(.down)
+        let loIndex = Int(loFloor)
+        let hiCeil = hi.rounded(.up)
+        let hiIndex = Int(hiCeil)
+        let last: Int
+        if hiIndex <= loIndex + 1 {
+          let middle = 0.5 * (x + xNext) - loFloor
+          row[loIndex] += Float(d - d * middle)
+          row[loIndex + 1] += Float(d * middle)
+          last = loIndex + 1
+        } else {
+          let s = 1 / (hi - lo)
+          let loFraction = lo - loFloor
+          let a0 = 0.5 * s * (1 - loFraction) * (1 - loFraction)
+          let hiFraction = hi - hiCeil + 1
+          let am = 0.5 * s * hiFraction * hiFraction
+          row[loIndex] += Float(d * a0)
+          if hiIndex == loIndex + 2 {
+            row[loIndex + 1] += Float(d * (1 - a0 - am))
+          } else {
+            let a1 = s * (1.5 - loFraction)
+            row[loIndex + 1] += Float(d * (a1 - a0))
+            for xi in (loIndex + 2)..<(hiIndex - 1) { row[xi] += Float(d * s) }
+            let a2 = a1 + Double(hiIndex - loIndex - 3) * s
+            row[hiIndex - 1] += Float(d * (1 - a2 - am))
+          }
+          row[hiIndex] += Float(d * am)
+          last = hiIndex
+        }
+        let was = reached[y]
+        reached[y] = (min(was.0, Int32(loIndex)), max(was.1, Int32(last)))
+        let stretches = spans + y * Self.spanStride
+        let count = Int(stretches[0])
+        if count < Self.spanSlots {
+          stretches[1 + 2 * count] = Int32(loIndex)
+          stretches[2 + 2 * count] = Int32(last)
+        }
+        stretches[0] = Int32(count + 1)
+        x = xNext
+      }
+    }
+
+    /// Lays `colour` over the `width` pixels `out` by row `y`'s coverage, and clears the
+    /// row. Between written cells the coverage does not change: those runs are filled (or
+    /// skipped) whole.
+    @inline(__always)
+    func composite(row y: Int, colour: UInt32, into out: UnsafeMutablePointer<UInt32>, width: Int) {
+      let (first, last) = (Int(reached[y].0), Int(reached[y].1))
+      guard first <= last else { return }
+      reached[y] = (Int32.max, -1)
+      let row = cells + y * rowCells
+      let stretches = spans + y * Self.spanStride
+      let count = Int(stretches[0])
+      stretches[0] = 0
+      if count <= Self.spanSlots {
+        compositeSparse(row, stretches + 1, count: count, colour: colour, into: out, width: width)
+        return
+      }
+      var sum: Float = 0
+      var level: UInt32 = 0
+      var x = first
+      while x < width {
+        if x <= last, row[x] != 0 {
+          sum += row[x]
+          row[x] = 0
+          level = UInt32(min(1, abs(sum)) * 255 + 0.5)
+          Self.lay(colour, level, over: out + x, count: 1)
+          x += 1
+          continue
+        }
+        // A run of unchanged coverage: up to the next written cell, or the row's end.
+        var end = x + 1
+        while end <= last, end < width, row[end] == 0 { end += 1 }
+        if end > last { end = width }
+        Self.lay(colour, level, over: out + x, count: end - x)
+        x = end
+      }
+      for x in max(width, first)...max(width + 1, last) where x < rowCells { row[x] = 0 }
+    }
+
+    /// The row's pixels from its `count` written stretches of cells (`stretches`: first and
+    /// last cell of each, any order): the cells of each accumulated pixel by pixel, the
+    /// runs between them laid whole at the coverage they leave.
+    @inline(__always)
+    func compositeSparse(
+      _ row: UnsafeMutablePointer<Float>, _ stretches: UnsafeMutablePointer<Int32>, count: Int,
+      colour: UInt32, into out: UnsafeMutablePointer<UInt32>, width: Int
+    ) {
+      // In order of first cell (a handful: insertion sort).
+      for i in 1..<max(1, count) {
+        var j = i
+        while j > 0, stretches[2 * j] < stretches[2 * j - 2] {
+          let (first, last) = (stretches[2 * j], stretches[2 * j + 1])
+          stretches[2 * j] = stretches[2 * j - 2]
+          stretches[2 * j + 1] = stretches[2 * j - 1]
+          stretches[2 * j - 2] = first
+          stretches[2 * j - 1] = last
+          j -= 1
+        }
+      }
+      var sum: Float = 0
+      var level: UInt32 = 0
+      var x = count > 0 ? Int(stretches[0]) : width
+      for k in 0..<count {
+        let first = Int(stretches[2 * k])
+        let last = Int(stretches[2 * k + 1])
+        if first > x {
+          Self.lay(colour, level, over: out + x, count: min(first, width) - min(x, width))
+          x = first
+        }
+        while x <= last {
+          sum += row[x]
+          row[x] = 0
+          if x < width {
+            level = UInt32(min(1, abs(sum)) * 255 + 0.5)
+            Self.lay(colour, level, over: out + x, count: 1)
+          }
+          x += 1
+        }
+      }
+      if x < width { Self.lay(colour, level, over: out + x, count: width - x) }
+    }
+
+    /// `colour` at coverage `level` (0…255) over `count` opaque pixels.
+    @inline(__always)
+    static func lay(
+      _ colour: UInt32, _ level: UInt32, over out: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+      if level == 255 {
+        out.update(repeating: colour, count: count)
+      } else if level != 0 {
+        let source = PremultipliedPixel.scale(colour, level)
+        for i in 0..<count {
+          out[i] = PremultipliedPixel.over(source, out[i] | 0xFF00_0000)
+        }
+      }
+    }
+  }
+}

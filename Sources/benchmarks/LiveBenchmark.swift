@@ -1,0 +1,132 @@
+import Demo
+import Foundation
+import Rendering
+import ViewKit
+
+/// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]`:
+/// the live window's frames (`navui run`) without a window: the demo session's screen at a
+/// device's size and scale drawn with `Renderer.draw(window:at:map:into:…)` into a pixel
+/// buffer as the window surface would be, on the simulated drive at 60 frames a second,
+/// while a one-finger drag moves the map on every other frame (as `navui run --measure`'s
+/// drag does: a move every 1/30 s, the navigation camera tilted 45°). Reports the wall and
+/// CPU time of the frames that move the camera and of those that do not (the kept map
+/// raster); every other moved frame draws its raised buildings and alternatives with
+/// Cairo, the moved frame's peer. `--only moved|still` prints nothing
+/// but runs that kind of frame's loop (for `perf record`).
+@MainActor
+func runLiveBenchmark(_ args: [String]) throws {
+  var device = DemoConfiguration.Device.phone
+  var scale = 2.0
+  var frames = 240
+  var only: String?
+  var rest = Arguments(args)
+  while let argument = rest.next() {
+    switch argument {
+    case "--device":
+      let name = try rest.value(after: argument)
+      guard let chosen = DemoConfiguration.Device(rawValue: name) else {
+        throw BenchmarkError(description: "--device takes phone, phone-landscape or tablet")
+      }
+      device = chosen
+    case "--scale":
+      let value = try rest.value(after: argument)
+      guard let s = Double(value), (1...3).contains(s) else {
+        throw BenchmarkError(description: "--scale takes 1…3, not \(value)")
+      }
+      scale = s
+    case "--frames": frames = try rest.positiveInteger(after: argument)
+    case "--only": only = try rest.value(after: "--only moved|still")
+    default: throw BenchmarkError(description: "unknown option \(argument)")
+    }
+  }
+  var configuration = DemoConfiguration()
+  configuration.size = device.size
+  configuration.scale = scale
+  configuration.safeArea = .zero
+  let session = try DemoSession(configuration: configuration)
+  let renderer = Renderer(scale: scale)
+  // The peer of a moved frame: the same frame with the raised buildings and the
+  // alternatives filled and stroked by Cairo (every other moved frame, so both see the
+  // same load).
+  var cairoBuildings = renderer
+  cairoBuildings.shortcuts.rasterizesRaisedBuildings = false
+  cairoBuildings.shortcuts.rasterizesAlternatives = false
+  let width = Int((Double(device.size.width) * scale).rounded(.up))
+  let height = Int((Double(device.size.height) * scale).rounded(.up))
+  let stride = width * 4
+  let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+  defer { pixels.deallocate() }
+  let center = CGPoint(x: device.size.width / 2, y: device.size.height / 2)
+  var time = 0.0
+  var step = 0
+  /// One frame 1/60 s on; with `moves`, the drag's next event first (`DragInjector`'s path:
+  /// a press, 28 moves, a release, again).
+  func frame(moves: Bool, renderer: Renderer = renderer) throws {
+    time += 1.0 / 60
+    if moves {
+      let phase: UITouch.Phase = step % 30 == 0 ? .began : step % 30 == 29 ? .ended : .moved
+      let dx = 60 * sin(Double(step) / 5)
+      session.window.sendTouches([
+        (7, phase, CGPoint(x: center.x + dx, y: center.y + Double(step % 30)))
+      ])
+      step += 1
+    }
+    session.advance(to: time)
+    let layer = try session.mapLayer()
+    session.window.layoutIfNeeded()
+    try renderer.draw(
+      window: session.window, at: session.clock.now, map: layer, into: pixels, stride: stride,
+      width: width, height: height)
+  }
+  // Warm-up: tiles, label images, text layouts (as the measurement's 30 frames).
+  for index in 0..<30 { try frame(moves: index % 2 == 0) }
+  if let only {
+    guard only == "moved" || only == "still" else {
+      throw BenchmarkError(description: "--only takes moved or still, not \(only)")
+    }
+    for index in 0..<(2 * frames) where only == "moved" || index % 2 == 1 {
+      try frame(moves: only == "moved" ? true : index % 2 == 0)
+    }
+    return
+  }
+  var moved: (wall: [Double], cpu: [Double]) = ([], [])
+  var peer: (wall: [Double], cpu: [Double]) = ([], [])
+  var still: (wall: [Double], cpu: [Double]) = ([], [])
+  for index in 0..<(4 * frames) {
+    let moves = index % 2 == 0
+    let byCairo = index % 4 == 2
+    let cpuStart = cpuSeconds()
+    let wall = try elapsed(in: .ms) {
+      try frame(moves: moves, renderer: byCairo ? cairoBuildings : renderer)
+    }
+    let cpu = (cpuSeconds() - cpuStart) * 1000
+    if byCairo {
+      peer.wall.append(wall)
+      peer.cpu.append(cpu)
+    } else if moves {
+      moved.wall.append(wall)
+      moved.cpu.append(cpu)
+    } else {
+      still.wall.append(wall)
+      still.cpu.append(cpu)
+    }
+  }
+  let name = "\(device.rawValue)_\(Int(scale))x"
+  let stillWall = Peer(name: "still frame", samples: Samples(still.wall))
+  fact(
+    "window",
+    "\(width)×\(height) pixels, \(frames) moved frames of each kind, \(2 * frames) still ones")
+  report("\(name)_still_wall", stillWall.samples, .ms)
+  report("\(name)_still_cpu", Samples(still.cpu), .ms)
+  let movedWall = Samples(moved.wall)
+  report(
+    "\(name)_moved_wall", movedWall, .ms, peer: stillWall,
+    note: String(
+      format: "p95 %@ ms, %.0f %% ≤ 16.7 ms", figure(movedWall.p95),
+      100 * Double(moved.wall.filter { $0 <= 16.7 }.count) / Double(max(1, moved.wall.count))))
+  report(
+    "\(name)_moved_cpu", Samples(moved.cpu), .ms,
+    peer: Peer(name: "by Cairo", samples: Samples(peer.cpu)))
+  report("\(name)_moved_by_cairo_wall", Samples(peer.wall), .ms)
+  report("\(name)_moved_by_cairo_cpu", Samples(peer.cpu), .ms)
+}
