@@ -17,6 +17,8 @@ struct PropertyAnimation {
   var curve: UIView.AnimationCurve
   /// Spring damping ratio, for spring animations.
   var damping: Double?
+  /// A Core Animation timing function, used instead of ``curve`` when set.
+  var timingFunction: CAMediaTimingFunction?
   /// The cycle length (the whole keyframe animation's duration; ``duration`` otherwise).
   var period: TimeInterval = 0
   /// Where in the cycle the change starts.
@@ -53,6 +55,7 @@ struct PropertyAnimation {
     if duration <= 0 || local >= offset + duration { return 0 }
     let t = (local - offset) / duration
     if let damping { return 1 - Self.spring(t, damping: damping) }
+    if let timingFunction { return 1 - timingFunction.progress(t) }
     return 1 - curve.progress(t)
   }
 

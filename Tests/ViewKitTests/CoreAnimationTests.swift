@@ -1,0 +1,223 @@
+import Testing
+
+@testable import ViewKit
+
+/// Records a Core Animation delegate's calls with the clock's time.
+@MainActor
+final class AnimationLog: CAAnimationDelegate {
+  var events: [String] = []
+  let clock: ManualClock
+  init(clock: ManualClock) { self.clock = clock }
+  func animationDidStart(_ anim: CAAnimation) { events.append("start \(clock.now)") }
+  func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+    events.append("stop \(flag) \(clock.now)")
+  }
+}
+
+@MainActor
+@Suite struct CoreAnimationTests {
+  /// A window on a manual clock with a view, and a layer of its own added to the view's layer.
+  static func scene() -> (ManualClock, UIWindow, UIView, CALayer) {
+    let clock = ManualClock()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200), clock: clock)
+    let view = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 50))
+    window.addSubview(view)
+    let layer = CALayer()
+    layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+    view.layer.addSublayer(layer)
+    return (clock, window, view, layer)
+  }
+
+  @Test func namedTimingFunctionsAreCoreAnimationsBeziers() {
+    // Reference values: the cubic Béziers solved by bisection (CSS's `ease` is `.default`).
+    let expected: [(CAMediaTimingFunctionName, [Double])] = [
+      (.default, [0.408511, 0.802403, 0.960459]),
+      (.easeIn, [0.093465, 0.315357, 0.621862]),
+      (.easeOut, [0.378138, 0.684643, 0.906535]),
+      (.easeInEaseOut, [0.129162, 0.5, 0.870838]),
+      (.linear, [0.25, 0.5, 0.75]),
+    ]
+    for (name, values) in expected {
+      let function = CAMediaTimingFunction(name: name)
+      for (x, y) in zip([0.25, 0.5, 0.75], values) {
+        #expect(abs(function.progress(x) - y) < 1e-5, "\(name.rawValue) at \(x)")
+      }
+      #expect(function.progress(0) == 0 && function.progress(1) == 1)
+    }
+    var point: [Float] = [0, 0]
+    let custom = CAMediaTimingFunction(controlPoints: 0.2, 0.1, 0.3, 1.4)
+    custom.getControlPoint(at: 2, values: &point)
+    #expect(point == [0.3, 1.4])
+    custom.getControlPoint(at: 3, values: &point)
+    #expect(point == [1, 1])
+    // Control points' x values are clamped to 0…1; y values may overshoot.
+    let clamped = CAMediaTimingFunction(controlPoints: -1, 0, 2, 1)
+    clamped.getControlPoint(at: 1, values: &point)
+    #expect(point == [0, 0])
+    #expect(custom.progress(0.8) > 1)
+  }
+
+  @Test func basicAnimationShowsItsValuesOnTheClockThenTheModel() {
+    let (clock, _, _, layer) = Self.scene()
+    let log = AnimationLog(clock: clock)
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 0
+    fade.toValue = 1
+    fade.duration = 2
+    fade.delegate = log
+    layer.opacity = 0.3
+    layer.add(fade, forKey: "fade")
+    #expect(layer.opacity == 0.3)  // the model does not change
+    #expect(layer.animationKeys() == ["fade"])
+    #expect(layer.animation(forKey: "fade") === fade)
+    #expect(log.events.isEmpty)  // never inside add
+    clock.advance(by: 0.5)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.25) < 1e-6)
+    clock.advance(by: 1)
+    #expect(abs(layer.presentation()!.opacity - 0.75) < 1e-6)
+    clock.advance(by: 0.5)
+    #expect(layer.presentationOpacity(at: clock.now) == 0.3)
+    #expect(layer.animationKeys() == nil)
+    #expect(log.events == ["start 0.0", "stop true 2.0"])
+  }
+
+  @Test func timingFunctionFillModeAndByValue() {
+    let (clock, _, _, layer) = Self.scene()
+    let grow = CABasicAnimation(keyPath: "position.x")
+    grow.byValue = 100
+    grow.duration = 1
+    grow.timingFunction = CAMediaTimingFunction(name: .easeIn)
+    grow.fillMode = .forwards
+    grow.isRemovedOnCompletion = false
+    layer.add(grow, forKey: nil)
+    #expect(layer.animationKeys() == nil)  // added without a key: not listed
+    clock.advance(by: 0.5)
+    // From the model centre (10) by 100, eased in: 10 + 100 × 0.315357.
+    #expect(abs(layer.presentationFrame(at: clock.now).midX - 41.5357) < 1e-3)
+    clock.advance(by: 1)
+    // Filled forwards: the end value stays while the animation is on the layer.
+    #expect(abs(layer.presentationFrame(at: clock.now).midX - 110) < 1e-6)
+    #expect(layer.position.x == 10)
+    layer.removeAllAnimations()
+    #expect(layer.presentationFrame(at: clock.now).midX == 10)
+  }
+
+  @Test func removingAnAnimationShowsTheModelAndTellsTheDelegateItDidNotFinish() {
+    let (clock, _, view, _) = Self.scene()
+    let log = AnimationLog(clock: clock)
+    let move = CABasicAnimation(keyPath: "position")
+    move.fromValue = CGPoint(x: 0, y: 0)
+    move.toValue = CGPoint(x: 100, y: 100)
+    move.duration = 4
+    move.delegate = log
+    view.layer.add(move, forKey: "move")
+    clock.advance(by: 1)
+    // A view's layer: the frame drawn is centred on the animated position.
+    #expect(view.layer.presentationFrame(at: clock.now).midX == 25)
+    view.layer.removeAnimation(forKey: "move")
+    #expect(view.layer.presentationFrame(at: clock.now) == view.frame)
+    #expect(view.layer.animation(forKey: "move") == nil)
+    clock.advance(by: 0.1)
+    #expect(log.events == ["start 0.0", "stop false 1.0"])
+    clock.advance(by: 5)
+    #expect(log.events.count == 2)
+  }
+
+  @Test func transactionAnimatesChangesOfALayerOfItsOwnAndRunsTheCompletionOnce() {
+    let (clock, _, _, layer) = Self.scene()
+    var completions: [Double] = []
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(2)
+    CATransaction.setCompletionBlock { completions.append(clock.now) }
+    #expect(CATransaction.animationDuration() == 2)
+    layer.opacity = 0
+    layer.position = CGPoint(x: 110, y: 10)
+    CATransaction.commit()
+    #expect(layer.opacity == 0 && layer.position.x == 110)
+    #expect(Set(layer.animationKeys() ?? []) == ["opacity", "position"])
+    clock.advance(by: 1)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.5) < 1e-6)
+    #expect(abs(layer.presentationFrame(at: clock.now).midX - 60) < 1e-6)
+    #expect(completions.isEmpty)
+    clock.advance(by: 1)
+    #expect(completions == [2])
+    clock.advance(by: 5)
+    #expect(completions == [2])
+    #expect(layer.presentationFrame(at: clock.now).midX == 110)
+  }
+
+  @Test func disabledActionsAndChangesOutsideTransactionsAreImmediate() {
+    let (clock, _, view, layer) = Self.scene()
+    CATransaction.begin()
+    CATransaction.setValue(true, forKey: kCATransactionDisableActions)
+    #expect(CATransaction.disableActions())
+    layer.opacity = 0.2
+    CATransaction.commit()
+    #expect(layer.animationKeys() == nil)
+    #expect(layer.presentationOpacity(at: clock.now) == 0.2)
+    layer.opacity = 0.9  // no transaction
+    #expect(layer.animationKeys() == nil)
+    // A view's layer animates in UIView.animate blocks, not in transactions (UIKit's rule).
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(1)
+    view.alpha = 0.5
+    CATransaction.commit()
+    #expect(view.layer.animationKeys() == nil)
+    // A transaction without animations runs its completion on the clock's next turn.
+    var ran = false
+    CATransaction.begin()
+    CATransaction.setCompletionBlock { ran = true }
+    CATransaction.commit()
+    #expect(!ran)
+    clock.advance(by: 0)
+    #expect(ran)
+  }
+
+  @Test func transactionTimingFunctionAndNestedSettings() {
+    let (clock, _, _, layer) = Self.scene()
+    CATransaction.begin()
+    CATransaction.setValue(1, forKey: kCATransactionAnimationDuration)
+    CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeInEaseOut))
+    CATransaction.begin()
+    // The inner transaction takes the outer one's settings.
+    #expect(CATransaction.animationDuration() == 1)
+    layer.opacity = 0
+    CATransaction.commit()
+    CATransaction.commit()
+    clock.advance(by: 0.25)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - (1 - 0.129162)) < 1e-5)
+    // A second change mid-way starts from what is on screen.
+    clock.advance(by: 0.25)
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(1)
+    layer.opacity = 1
+    CATransaction.commit()
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.5) < 1e-5)
+    clock.advance(by: 0.5)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.75) < 1e-5)
+  }
+
+  @Test func repeatAutoreverseAndBeginTime() {
+    let (clock, _, _, layer) = Self.scene()
+    let pulse = CABasicAnimation(keyPath: "opacity")
+    pulse.fromValue = 1
+    pulse.toValue = 0
+    pulse.duration = 1
+    pulse.autoreverses = true
+    pulse.repeatCount = 2
+    pulse.beginTime = CACurrentMediaTime() + 1
+    pulse.fillMode = .backwards
+    layer.opacity = 0.5
+    layer.add(pulse, forKey: "pulse")
+    #expect(layer.presentationOpacity(at: clock.now) == 1)  // filled backwards
+    clock.advance(by: 1.5)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.5) < 1e-6)
+    clock.advance(by: 1)  // half-way back
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.5) < 1e-6)
+    clock.advance(by: 0.25)
+    #expect(abs(layer.presentationOpacity(at: clock.now) - 0.75) < 1e-6)
+    clock.advance(by: 2.25)  // 5 s: two back-and-forth cycles ended at 4 + 1
+    #expect(layer.presentationOpacity(at: clock.now) == 0.5)
+    #expect(layer.animationKeys() == nil)
+  }
+}
