@@ -74,6 +74,39 @@ import ViewKit
     #expect(marker.layer.animationKeys() == nil)
   }
 
+  @Test func iconViewsAndPresentationCopiesFollowTheAnimation() throws {
+    let h = try Self.map()
+    let marker = GMSMarker(position: Self.monaco)
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    marker.iconView = view
+    marker.map = h.mapView
+    let projection = h.mapView.projection
+    let start = projection.point(for: Self.monaco)
+    let end = projection.point(for: Self.east)
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(2)
+    marker.position = Self.east
+    marker.opacity = 0
+    CATransaction.commit()
+    #expect(abs(view.frame.midX - start.x) < 0.01)
+    h.clock.advance(by: 1)
+    // The icon view is moved on each frame of the clock.
+    #expect(abs(view.frame.midX - (start.x + end.x) / 2) < 0.01)
+    #expect(abs(view.alpha - 0.5) < 1e-6)
+    let copy = try #require(marker.layer.presentation())
+    #expect(abs(copy.longitude - (Self.monaco.longitude + Self.east.longitude) / 2) < 1e-9)
+    #expect(abs(copy.opacity - 0.5) < 1e-6)
+    #expect(copy.presentation() == nil)
+    h.clock.advance(by: 1.1)
+    #expect(abs(view.frame.midX - end.x) < 0.01 && view.alpha == 0)
+    // The map layer's presentation copy is the camera on screen.
+    h.mapView.animate(toZoom: 17)
+    h.clock.advance(by: 0.25)
+    let shown = try #require(h.mapView.layer.presentation())
+    #expect(shown.cameraZoomLevel > 15 && shown.cameraZoomLevel < 17)
+    #expect(abs(shown.cameraZoomLevel - h.mapView.camera.zoom) < 0.1)
+  }
+
   @Test func disabledActionsMoveAMarkerAtOnce() throws {
     let h = try Self.map()
     let marker = GMSMarker(position: Self.monaco)

@@ -57,15 +57,31 @@ open class GMSMapLayer: GMSCALayer {
   /// The camera the animations end at (the model) while layer animations run; `nil`
   /// otherwise (the map's camera is the model).
   var modelCamera: GMSCameraPosition?
+  /// The camera of a presentation copy.
+  private var snapshotCamera: GMSCameraPosition?
 
   init(mapView: GMSMapView) {
     super.init(view: mapView)
   }
 
+  private init(snapshot: GMSCameraPosition) {
+    snapshotCamera = snapshot
+    super.init()
+  }
+
   var mapView: GMSMapView? { delegateView as? GMSMapView }
 
   /// The model camera: the one animations end at, else the map's.
-  var camera: GMSCameraPosition { modelCamera ?? mapView?.cameraStorage ?? GMSCameraPosition() }
+  var camera: GMSCameraPosition {
+    snapshotCamera ?? modelCamera ?? mapView?.cameraStorage ?? GMSCameraPosition()
+  }
+
+  /// The camera on screen now, as a detached copy (`nil` for a copy): any running camera
+  /// animation at the clock's time.
+  open override func presentation() -> GMSMapLayer? {
+    guard snapshotCamera == nil, let mapView else { return nil }
+    return GMSMapLayer(snapshot: mapView.presentedCamera(at: mapView.clock.now))
+  }
 
   /// The latitude of the camera's target.
   open var cameraLatitude: CLLocationDegrees {
@@ -225,7 +241,15 @@ open class GMSOverlayLayer: CALayer {}
 /// ```
 @MainActor
 open class GMSMarkerLayer: GMSOverlayLayer {
+  /// The marker keys.
+  static let markerKeys: Set<String> = [
+    kGMSMarkerLayerLatitude, kGMSMarkerLayerLongitude, kGMSMarkerLayerRotation,
+    kGMSMarkerLayerOpacity,
+  ]
+
   private weak var marker: GMSMarker?
+  /// The values of a presentation copy.
+  private var snapshot: (position: CLLocationCoordinate2D, rotation: Double, opacity: Float)?
 
   init(marker: GMSMarker) {
     self.marker = marker
@@ -241,26 +265,35 @@ open class GMSMarkerLayer: GMSOverlayLayer {
 
   /// The latitude of the marker's position.
   open var latitude: CLLocationDegrees {
-    get { marker?.position.latitude ?? 0 }
+    get { snapshot?.position.latitude ?? marker?.position.latitude ?? 0 }
     set { marker?.position.latitude = newValue }
   }
 
   /// The longitude of the marker's position.
   open var longitude: CLLocationDegrees {
-    get { marker?.position.longitude ?? 0 }
+    get { snapshot?.position.longitude ?? marker?.position.longitude ?? 0 }
     set { marker?.position.longitude = newValue }
   }
 
   /// The marker's rotation, degrees clockwise.
   open var rotation: CLLocationDegrees {
-    get { marker?.rotation ?? 0 }
+    get { snapshot?.rotation ?? marker?.rotation ?? 0 }
     set { marker?.rotation = newValue }
   }
 
   /// The marker's opacity, 0…1.
   open override var opacity: Float {
-    get { marker?.opacity ?? 1 }
+    get { snapshot?.opacity ?? marker?.opacity ?? 1 }
     set { marker?.opacity = newValue }
+  }
+
+  /// The values drawn now, as a detached copy (`nil` for a copy): the marker's position,
+  /// rotation and opacity with the layer's animations on them at the map clock's time.
+  open override func presentation() -> GMSMarkerLayer? {
+    guard snapshot == nil else { return nil }
+    let copy = GMSMarkerLayer()
+    copy.snapshot = presented(at: animationClock.now)
+    return copy
   }
 
   /// The marker properties by key, then the layer's own.

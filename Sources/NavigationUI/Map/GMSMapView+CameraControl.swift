@@ -36,6 +36,8 @@ final class MapState {
   var carPlayPanTranslation: CGPoint?
   /// The markers collision behaviour hides, kept for a camera and overlay generation.
   var collisions: MarkerCollisionResult?
+  /// The frames that move markers' icon views while their layers animate.
+  var iconViewFrameTimer: ClockTimer?
   /// The capabilities the delegate last heard of (none before the first frame).
   var reportedCapabilities: GMSMapCapabilityFlags = []
 }
@@ -278,6 +280,13 @@ extension GMSMapView {
     mapState.animation = nil
     animation.token?.finish()
     mapState.delegate?.mapView(self, idleAt: cameraStorage)
+  }
+
+  /// The camera on screen at `time`: a running animation's, else the camera.
+  func presentedCamera(at time: TimeInterval) -> GMSCameraPosition {
+    guard let animation = mapState.animation else { return cameraStorage }
+    return animation.isLayerDriven
+      ? constrained(layer.presentedCamera(at: time)) : animation.camera(at: time)
   }
 
   /// Stops a running animation where it is (the map layer's camera animations too).

@@ -112,6 +112,14 @@ open class GMSMarker: GMSOverlay {
     storedLayer?.presented(at: time) ?? (storedPosition, storedRotation, storedOpacity)
   }
 
+  /// Whether the layer's animations still change what is drawn at `time`.
+  func isAnimating(at time: TimeInterval) -> Bool {
+    storedLayer?.isAnimating(keyPaths: GMSMarkerLayer.markerKeys, at: time) ?? false
+  }
+
+  /// Whether any animation is on the marker's layer (running or filled).
+  var hasLayerAnimations: Bool { storedLayer?.hasExplicitAnimations ?? false }
+
   /// Makes a change through the layer's action for `key` (an animation inside an animating
   /// transaction), or directly when nothing could animate it.
   private func animatingChange(of key: String, when differs: Bool, _ change: () -> Void) {
