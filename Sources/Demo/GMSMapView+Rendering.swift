@@ -260,11 +260,18 @@ extension GMSMapView {
       scene.attribution = nil
     }
     scene.overlays = mapOverlayItems(images: images, at: time)
+    scene.labelObstacles = labelObstacles(at: time ?? clock.now)
     addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: self)
     layer.anchor = cameraAnchor
     layer.onDrawn = { [weak self] in self?.mapWasDrawn() }
     return layer
+  }
+
+  /// The markers that keep street names off the map under them (``GMSCollisionBehavior``
+  /// `.requiredAndHidesOptional` on a map with a map ID), where they are drawn at `time`.
+  public func labelObstacles(at time: TimeInterval) -> [MapLabelObstacle] {
+    labelHidingMarkers(at: time).map { MapLabelObstacle(coordinate: $0.position, rect: $0.rect) }
   }
 
   /// The renderer's camera for this map view: its target, zoom, bearing and tilt (raised

@@ -37,3 +37,51 @@ import ViewKit
     #expect(end.matches(x: 150 - 9, y: 120, land))
   }
 }
+
+/// Advanced markers that hide the base map's labels under them.
+@MainActor
+@Suite struct MapLabelHidingTests {
+  /// How many pixels of `rect` are dark as street-name text (#3C4043 and its antialiasing).
+  static func darkPixels(_ image: RasterImage, in rect: CGRect) -> Int {
+    var count = 0
+    for y in Int(rect.minY)..<Int(rect.maxY) {
+      for x in Int(rect.minX)..<Int(rect.maxX) {
+        if let p = image.pixel(x: x, y: y), Int(p.red) + Int(p.green) + Int(p.blue) < 3 * 140 {
+          count += 1
+        }
+      }
+    }
+    return count
+  }
+
+  @Test func requiredAndHidesOptionalMarkersHideTheStreetNamesUnderThem() throws {
+    let map = try BaseMap.bundled()
+    let (window, mapView) = MapPinAndCollisionTests.screen(mapID: true)
+    // A picture with nothing in it, 200 points square about the centre: what is drawn
+    // under it shows through.
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let clear = UIGraphicsImageRenderer(size: CGSize(width: 200, height: 200), format: format)
+      .image { _ in }
+    let marker = MapPinAndCollisionTests.marker(
+      clear, on: mapView, behavior: .required)
+    marker.groundAnchor = CGPoint(x: 0.5, y: 0.5)
+    let area = CGRect(x: 50, y: 50, width: 200, height: 200)
+    let required = try MapOverlayRenderingTests.draw(window, mapView, baseMap: map)
+    MapOverlayRenderingTests.save(required, "labels-required")
+    let names = Self.darkPixels(required, in: area)
+    // "Avenue de la Costa" crosses the area (its darkest pixels).
+    #expect(names > 20, "street names under the marker")
+    marker.collisionBehavior = .requiredAndHidesOptional
+    let hiding = try MapOverlayRenderingTests.draw(window, mapView, baseMap: map)
+    MapOverlayRenderingTests.save(hiding, "labels-hidden")
+    #expect(Self.darkPixels(hiding, in: area) == 0)
+    // Without a map ID nothing hides labels, as no collision behaviour applies.
+    let (plainWindow, plainMap) = MapPinAndCollisionTests.screen(mapID: false)
+    let plainMarker = MapPinAndCollisionTests.marker(
+      clear, on: plainMap, behavior: .requiredAndHidesOptional)
+    plainMarker.groundAnchor = CGPoint(x: 0.5, y: 0.5)
+    let plain = try MapOverlayRenderingTests.draw(plainWindow, plainMap, baseMap: map)
+    #expect(Self.darkPixels(plain, in: area) == names)
+  }
+}
