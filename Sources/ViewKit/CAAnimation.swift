@@ -90,6 +90,53 @@ open class CABasicAnimation: CAPropertyAnimation {
   open var byValue: Any?
 }
 
+/// An animation through a sequence of values of a property (Core Animation's
+/// `CAKeyframeAnimation`).
+///
+/// ```swift
+/// let route = CAKeyframeAnimation(keyPath: kGMSMarkerLayerLatitude)
+/// route.values = [43.7384, 43.7390, 43.7402]
+/// route.keyTimes = [0, 0.3, 1]
+/// route.duration = 6
+/// marker.layer.add(route, forKey: "route")
+/// ```
+///
+/// ``values`` are reached at ``keyTimes`` (fractions of the duration, evenly spaced when
+/// missing or not one per value); ``timingFunctions`` pace each step (one fewer than the
+/// values), ``CAAnimation/timingFunction`` the whole. ``calculationMode`` `.linear` (the
+/// default) and `.cubic` move in straight steps, `.paced` and `.cubicPaced` at an even
+/// speed (ignoring key times), `.discrete` jumps to each value at its key time.
+@MainActor
+open class CAKeyframeAnimation: CAPropertyAnimation {
+  /// The values, in order (numbers, points, sizes or rectangles).
+  open var values: [Any]?
+  /// When each value is reached, 0…1 of the duration.
+  open var keyTimes: [NSNumber]?
+  /// The pacing of each step between two values.
+  open var timingFunctions: [CAMediaTimingFunction]?
+  /// How the values in between are worked out.
+  open var calculationMode = CAAnimationCalculationMode.linear
+}
+
+/// How a ``CAKeyframeAnimation`` goes from value to value (Core Animation's
+/// `CAAnimationCalculationMode`).
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+  /// The name.
+  public let rawValue: String
+  /// A mode by name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// Straight steps between the values at their key times.
+  public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+  /// Each value held until the next key time.
+  public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+  /// Straight steps at an even speed over the whole duration.
+  public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+  /// Through the values at their key times (straight steps here).
+  public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+  /// Through the values at an even speed (straight steps here).
+  public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+}
+
 /// Told when a ``CAAnimation`` starts and stops (Core Animation's `CAAnimationDelegate`).
 /// Both calls come from the layer's clock, never from inside ``CALayer/add(_:forKey:)``.
 @MainActor

@@ -13,6 +13,9 @@ final class LayerAnimation {
   /// The end value; `nil` ends at the model value.
   let to: SIMD4<Double>?
   let hasValues: Bool
+  /// A keyframe animation's values and when each is reached (0…1), with the pacing of each
+  /// step; `nil` for a basic animation.
+  var keyframes: Keyframes?
   let isAdditive: Bool
   let fillsBackwards: Bool
   let fillsForwards: Bool
@@ -55,9 +58,70 @@ final class LayerAnimation {
     } else {
       progress = 1 - timing.remaining(at: time)
     }
-    let target = to ?? (isAdditive ? .zero : model)
-    let value = from + (target - from) * progress
+    let value: SIMD4<Double>
+    if let keyframes {
+      value = keyframes.value(at: progress)
+    } else {
+      let target = to ?? (isAdditive ? .zero : model)
+      value = from + (target - from) * progress
+    }
     return isAdditive ? below + value : value
+  }
+}
+
+/// The values of a ``CAKeyframeAnimation`` and their times.
+struct Keyframes {
+  var values: [SIMD4<Double>]
+  /// One per value, rising from 0 to 1.
+  var times: [Double]
+  /// The pacing of each step (`nil`: linear).
+  var functions: [CAMediaTimingFunction?]
+  var isDiscrete: Bool
+
+  /// Resolves `anim`'s values (`nil` when there are none or one does not convert).
+  @MainActor init?(_ anim: CAKeyframeAnimation) {
+    let converted = (anim.values ?? []).compactMap { AnimatedValue($0)?.components }
+    guard !converted.isEmpty, converted.count == anim.values?.count else { return nil }
+    values = converted
+    let n = converted.count
+    let isDiscrete = anim.calculationMode == .discrete
+    self.isDiscrete = isDiscrete
+    let given = (anim.keyTimes ?? []).map(\.doubleValue)
+    let paced = anim.calculationMode == .paced || anim.calculationMode == .cubicPaced
+    if paced, n > 1 {
+      var lengths = [0.0]
+      for i in 1..<n {
+        let d = converted[i] - converted[i - 1]
+        lengths.append(lengths[i - 1] + (d * d).sum().squareRoot())
+      }
+      let total = lengths[n - 1]
+      times = lengths.map { total > 0 ? $0 / total : 0 }
+    } else if given.count == n || (isDiscrete && given.count == n + 1),
+      given.allSatisfy(\.isFinite), zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 })
+    {
+      times = Array(given.prefix(n))
+    } else {
+      // Evenly spaced: a discrete animation shows each value for an equal share.
+      times = (0..<n).map {
+        isDiscrete ? Double($0) / Double(n) : Double($0) / Double(max(n - 1, 1))
+      }
+    }
+    functions = (0..<max(n - 1, 0)).map { i in
+      anim.timingFunctions.flatMap { i < $0.count ? $0[i] : nil }
+    }
+  }
+
+  /// The value at `progress` (0…1 of the duration).
+  func value(at progress: Double) -> SIMD4<Double> {
+    guard let last = values.last else { return .zero }
+    guard let next = times.firstIndex(where: { $0 > progress }) else { return last }
+    guard next > 0 else { return values[0] }
+    let i = next - 1
+    if isDiscrete { return values[i] }
+    let span = times[next] - times[i]
+    var t = span > 0 ? (progress - times[i]) / span : 1
+    if let function = functions[i] { t = function.progress(t) }
+    return values[i] + (values[next] - values[i]) * t
   }
 }
 
@@ -96,6 +160,9 @@ extension CALayer {
       timing.repeatCount = Double(anim.repeatCount)
     }
     let entry = LayerAnimation(key: key, animation: anim, timing: timing, values: values)
+    if let keyframe = anim as? CAKeyframeAnimation, entry.hasValues {
+      entry.keyframes = Keyframes(keyframe)
+    }
     entry.token = CATransaction.animationStarted(on: clock)
     explicitAnimations.append(entry)
     if let delegate = anim.delegate {
@@ -145,9 +212,14 @@ extension CALayer {
   private func resolvedValues(of anim: CAAnimation, keyPath: String, at time: TimeInterval)
     -> (from: SIMD4<Double>, to: SIMD4<Double>?)?
   {
-    guard let basic = anim as? CABasicAnimation,
-      let current = presentationAnimatedValue(forKeyPath: keyPath, at: time)
-    else { return nil }
+    guard let current = presentationAnimatedValue(forKeyPath: keyPath, at: time) else {
+      return nil
+    }
+    if let keyframe = anim as? CAKeyframeAnimation {
+      guard let frames = Keyframes(keyframe), let first = frames.values.first else { return nil }
+      return (first, frames.values.last)
+    }
+    guard let basic = anim as? CABasicAnimation else { return nil }
     let from = AnimatedValue(basic.fromValue)?.components
     let to = AnimatedValue(basic.toValue)?.components
     let by = AnimatedValue(basic.byValue)?.components

@@ -220,4 +220,50 @@ final class AnimationLog: CAAnimationDelegate {
     #expect(layer.presentationOpacity(at: clock.now) == 0.5)
     #expect(layer.animationKeys() == nil)
   }
+
+  @Test func keyframeAnimationsStepThroughTheirValues() {
+    let (clock, _, _, layer) = Self.scene()
+    func opacity() -> Double { Double(layer.presentationOpacity(at: clock.now)) }
+    let steps = CAKeyframeAnimation(keyPath: "opacity")
+    steps.values = [0, 1, 0.5]
+    steps.keyTimes = [0, 0.25, 1]
+    steps.duration = 4
+    layer.add(steps, forKey: "steps")
+    clock.advance(by: 0.5)
+    #expect(abs(opacity() - 0.5) < 1e-9)
+    clock.advance(by: 0.5)
+    #expect(abs(opacity() - 1) < 1e-9)
+    clock.advance(by: 1.5)
+    #expect(abs(opacity() - 0.75) < 1e-9)
+
+    let blink = CAKeyframeAnimation(keyPath: "opacity")
+    blink.values = [0.2, 0.6, 1.0]
+    blink.calculationMode = .discrete
+    blink.duration = 3
+    layer.add(blink, forKey: "steps")  // replaces the first
+    #expect(layer.animationKeys() == ["steps"])
+    clock.advance(by: 0.5)
+    #expect(abs(opacity() - 0.2) < 1e-6)
+    clock.advance(by: 1)
+    #expect(abs(opacity() - 0.6) < 1e-6)
+    clock.advance(by: 1.4)
+    #expect(abs(opacity() - 1.0) < 1e-6)
+
+    // Paced: an even speed along (0, 0) → (30, 0) → (30, 10): three quarters of the way at
+    // the corner, whatever the key times say.
+    let path = CAKeyframeAnimation(keyPath: "position")
+    path.values = [CGPoint(x: 0, y: 0), CGPoint(x: 30, y: 0), CGPoint(x: 30, y: 10)]
+    path.keyTimes = [0, 0.5, 1]
+    path.calculationMode = .paced
+    path.duration = 4
+    path.timingFunctions = [CAMediaTimingFunction(name: .easeIn)]
+    layer.add(path, forKey: "path")
+    clock.advance(by: 1.5)
+    // Half-way through the first step (0…0.75), eased in: 30 × 0.315357.
+    let frame = layer.presentationFrame(at: clock.now)
+    #expect(abs(frame.midX - 30 * 0.315357) < 1e-4 && abs(frame.midY) < 1e-9)
+    clock.advance(by: 1.5)
+    #expect(abs(layer.presentationFrame(at: clock.now).midX - 30) < 1e-9)
+    #expect(abs(layer.presentationFrame(at: clock.now).midY - 0) < 1e-9)
+  }
 }
