@@ -311,9 +311,10 @@ extension CALayer {
   /// The animation Core Animation runs for a change of `event` now, ignoring who backs the
   /// layer: inside an open ``CATransaction`` with actions on, a ``CABasicAnimation`` from the
   /// value on screen to the new model value over the transaction's duration and timing
-  /// function; `nil` otherwise or when `event` is not an animatable property.
+  /// function; `nil` otherwise (a duration of 0 too) or when `event` is not an animatable
+  /// property.
   package func implicitAnimation(forKey event: String) -> CABasicAnimation? {
-    guard CATransaction.animatesChanges,
+    guard CATransaction.animatesChanges, CATransaction.animationDuration() > 0,
       let current = presentationAnimatedValue(forKeyPath: event, at: animationClock.now)
     else { return nil }
     let animation = CABasicAnimation(keyPath: event)

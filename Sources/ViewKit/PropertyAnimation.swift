@@ -47,8 +47,9 @@ struct PropertyAnimation {
     let cycle = self.cycle
     guard cycle > 0 else { return 0 }
     let elapsed = time - start
-    let leg = (elapsed / cycle).rounded(.down)
-    var local = elapsed - leg * cycle
+    // (An endless cycle is one leg: 0 × ∞ would make the time NaN.)
+    let leg = cycle.isFinite ? (elapsed / cycle).rounded(.down) : 0
+    var local = cycle.isFinite ? elapsed - leg * cycle : elapsed
     if autoreverses, leg.truncatingRemainder(dividingBy: 2) == 1 { local = cycle - local }
     if local <= offset { return 1 }
     if isDiscrete { return 0 }

@@ -39,6 +39,9 @@ let benchmarksUsage = """
                             UIBezierPath fills against CGContext and raw Cairo, redraw counts.
     map [--frames N]        The map with 1,000 markers and 50 polylines against the map
                             alone, a tap among 10,000 markers, camera animation frames.
+    animation [--runs N]    Core Animation: 1,000 markers moved in a CATransaction and their
+                            overlay items mid-animation against the same at rest, and a
+                            CABasicAnimation's presentation read against a view animation's.
 
   """
 
@@ -51,6 +54,7 @@ let suites: [String: ([String]) throws -> Void] = [
   "solver": runSolverBenchmark, "layout": runLayoutBenchmark, "core": runCoreBenchmark,
   "navui": runNavUIBenchmark, "render": runRenderBenchmark, "route": runRouteBenchmark,
   "location": runLocationBenchmark, "draw": runDrawBenchmark, "map": runMapBenchmark,
+  "animation": runCoreAnimationBenchmark,
 ]
 if let run = suites[suite] {
   do {

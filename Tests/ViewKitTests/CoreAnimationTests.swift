@@ -266,4 +266,39 @@ final class AnimationLog: CAAnimationDelegate {
     #expect(abs(layer.presentationFrame(at: clock.now).midX - 30) < 1e-9)
     #expect(abs(layer.presentationFrame(at: clock.now).midY - 0) < 1e-9)
   }
+
+  @Test func valuesAndTimingsThatMakeNoSenseAreIgnored() {
+    let (clock, _, _, layer) = Self.scene()
+    layer.opacity = 0.4
+    let broken = CABasicAnimation(keyPath: "opacity")
+    broken.fromValue = Double.nan
+    broken.toValue = "1"
+    layer.add(broken, forKey: "broken")  // nothing to show: the model stays
+    let endless = CABasicAnimation(keyPath: "opacity")
+    endless.fromValue = 0
+    endless.duration = .infinity
+    endless.speed = .nan
+    endless.repeatCount = .nan
+    endless.beginTime = -.infinity
+    layer.add(endless, forKey: "endless")
+    let unknown = CABasicAnimation(keyPath: "noSuchProperty")
+    unknown.fromValue = 1
+    layer.add(unknown, forKey: "unknown")
+    let noValues = CAKeyframeAnimation(keyPath: "opacity")
+    noValues.values = [0.5, Double.nan]
+    noValues.keyTimes = [NSNumber(value: Double.nan)]
+    layer.add(noValues, forKey: "frames")
+    clock.advance(by: 10)
+    // The endless one holds its start value; the others show nothing.
+    #expect(layer.presentationOpacity(at: clock.now) == 0)
+    layer.removeAnimation(forKey: "endless")
+    #expect(layer.presentationOpacity(at: clock.now) == 0.4)
+    // A transaction of no (or a negative) duration changes at once.
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(-1)
+    layer.opacity = 1
+    CATransaction.commit()
+    #expect(layer.animation(forKey: "opacity") == nil)
+    #expect(layer.presentationOpacity(at: clock.now) == 1)
+  }
 }
