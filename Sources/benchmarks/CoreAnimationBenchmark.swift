@@ -13,14 +13,7 @@ import ViewKit
 /// Runs the Core Animation suite.
 @MainActor
 func runCoreAnimationBenchmark(_ arguments: [String]) throws {
-  var runs = 20
-  var rest = Arguments(arguments)
-  while let argument = rest.next() {
-    switch argument {
-    case "--runs": runs = try rest.positiveInteger(after: argument)
-    default: throw BenchmarkError(description: "unknown option \(argument)")
-    }
-  }
+  let runs = try Arguments.runs(in: arguments, fallback: 20)
   let clock = ManualClock()
   let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844), clock: clock)
   let monaco = CLLocationCoordinate2D(latitude: 43.7384, longitude: 7.4246)
@@ -74,12 +67,16 @@ func runCoreAnimationBenchmark(_ arguments: [String]) throws {
     clock.advance(by: 0.6)
   }
   fact("markers", "1,000 per map, \(runs) moves")
-  report(
-    "move 1,000 markers in a 1 s CATransaction", Samples(inTransaction), .ms,
-    peer: Peer(name: "the same moves outside a transaction", samples: Samples(outside)))
-  report(
-    "overlay items, 1,000 markers half-way", Samples(itemsAnimating), .ms,
-    peer: Peer(name: "the same markers at rest", samples: Samples(itemsResting)))
+  let pairs = [
+    ("move 1,000 markers in a 1 s CATransaction", inTransaction),
+    ("the same moves outside a transaction", outside),
+    ("overlay items, 1,000 markers half-way", itemsAnimating),
+    ("the same markers at rest", itemsResting),
+  ]
+  for pair in stride(from: 0, to: pairs.count, by: 2) {
+    let (ours, peer) = (pairs[pair], pairs[pair + 1])
+    report(ours.0, Samples(ours.1), .ms, peer: Peer(name: peer.0, samples: Samples(peer.1)))
+  }
 
   // One layer's opacity on screen mid-animation: explicit (CABasicAnimation) against a
   // view animation (UIView.animate), 100,000 reads each.
