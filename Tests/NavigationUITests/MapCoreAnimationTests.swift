@@ -220,6 +220,18 @@ import ViewKit
     h.clock.advance(by: 1)
     #expect(abs(h.mapView.camera.bearing - 135) < 1e-6)
     #expect(h.mapView.layer.animationKeys() == nil)
+    // The bearing turns the short way, through north.
+    h.mapView.layer.cameraBearing = 350
+    CATransaction.begin()
+    CATransaction.setAnimationDuration(1)
+    h.mapView.layer.cameraBearing = 10
+    CATransaction.commit()
+    h.clock.advance(by: 0.25)
+    h.mapView.stepCameraAnimation(at: h.clock.now)  // as a renderer does for its frame
+    #expect(abs(h.mapView.camera.bearing - 355) < 1e-6)
+    h.clock.advance(by: 0.5)
+    h.mapView.stepCameraAnimation(at: h.clock.now)
+    #expect(abs(h.mapView.camera.bearing - 5) < 1e-6)
   }
 
   /// App code as written against the Maps SDK for iOS, with only the import changed.

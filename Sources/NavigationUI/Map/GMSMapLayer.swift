@@ -31,7 +31,8 @@ open class GMSCALayer: CALayer {}
 /// animatable layer properties.
 ///
 /// Setting a property moves the camera at once, or — inside a ``CATransaction`` with actions
-/// on — animates it from where it is over the transaction's duration. A
+/// on — animates it from where it is over the transaction's duration (the bearing turning
+/// the short way). A
 /// ``CABasicAnimation`` on a `kGMSLayerCamera…Key` animates the camera on the window's clock
 /// (the model value shows again at the end unless set too). While the camera animates, the
 /// map delegate hears `willMove`, a `didChange` each frame and `idleAt` at the end, as for
@@ -212,7 +213,16 @@ open class GMSMapLayer: GMSCALayer {
       return
     }
     mapView.prepareLayerCameraAnimation()
-    modelCamera = mapView.constrained(changed(camera))
+    let model = mapView.constrained(changed(camera))
+    modelCamera = model
+    // The bearing turns the short way (350° → 10° through north), as camera animations do.
+    if key == kGMSLayerCameraBearingKey, let turn = action as? CABasicAnimation,
+      let from = turn.fromValue as? Double
+    {
+      var delta = (from - model.bearing).truncatingRemainder(dividingBy: 360)
+      if delta > 180 { delta -= 360 } else if delta < -180 { delta += 360 }
+      turn.fromValue = model.bearing + delta
+    }
     action.run(forKey: key, object: self, arguments: nil)
   }
 }
