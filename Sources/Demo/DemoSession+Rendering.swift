@@ -39,6 +39,7 @@ extension DemoSession {
       showsRoadNames: look.showsRoadNames,
       attribution: logoIsVisible ? nil : openStreetMapAttribution)
     scene.overlays = mapView.mapOverlayItems()
+    scene.labelObstacles = mapView.labelObstacles(at: clock.now)
     mapView.addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: mapView, viewport: Self.find("viewport", in: mapView))
     layer.onDrawn = { [weak mapView] in mapView?.mapWasDrawn() }

@@ -10,10 +10,14 @@ extension GMSMapView {
   /// in `images` by name (a name not there draws as a grey pin).
   /// With ``isTrafficEnabled``, the route's congestion comes first (``trafficOverlayItems()``).
   /// With ``isMyLocationEnabled`` and a known ``myLocation`` outside navigation, the
-  /// my-location dot comes last (``myLocationOverlayItems()``).
-  public func mapOverlayItems(images: ImageCatalog = .standard) -> [MapOverlayItem] {
-    tileOverlayItems(images: images) + trafficOverlayItems() + appOverlayItems(images: images)
-      + myLocationOverlayItems()
+  /// my-location dot comes last (``myLocationOverlayItems()``). Markers are drawn as they
+  /// are at `time` on the map's clock (now by default), animations included
+  /// (``GMSMarkerLayer``).
+  public func mapOverlayItems(images: ImageCatalog = .standard, at time: TimeInterval? = nil)
+    -> [MapOverlayItem]
+  {
+    tileOverlayItems(images: images) + trafficOverlayItems()
+      + appOverlayItems(images: images, at: time ?? clock.now) + myLocationOverlayItems()
   }
 
   /// The tiles of the map's tile layers (``tileLayers``, by z-index) that have arrived, each
@@ -126,8 +130,8 @@ extension GMSMapView {
 
   /// The app's overlays as the renderer draws them; polylines' stamps (``stamps(of:)``) as
   /// flat pictures before the markers.
-  func appOverlayItems(images: ImageCatalog) -> [MapOverlayItem] {
-    var items = shapeAndMarkerItems(images: images)
+  func appOverlayItems(images: ImageCatalog, at time: TimeInterval) -> [MapOverlayItem] {
+    var items = shapeAndMarkerItems(images: images, at: time)
     let stamps = overlaysInDrawingOrder.compactMap { $0 as? GMSPolyline }.flatMap(stamps(of:))
     guard !stamps.isEmpty else { return items }
     items.insert(
@@ -140,17 +144,20 @@ extension GMSMapView {
     return items
   }
 
-  private func shapeAndMarkerItems(images: ImageCatalog) -> [MapOverlayItem] {
+  private func shapeAndMarkerItems(images: ImageCatalog, at time: TimeInterval)
+    -> [MapOverlayItem]
+  {
     overlaysInDrawingOrder.compactMap { overlay -> MapOverlayItem? in
       switch overlay {
       case let marker as GMSMarker:
         guard marker.iconView == nil else { return nil }  // drawn as a subview
         // Hidden by advanced markers' collision behaviour for this camera.
         guard !isHiddenByCollision(marker) else { return nil }
+        let shown = marker.presented(at: time)
         return .marker(
-          coordinate: marker.position, image: Self.overlayImage(marker.icon, images: images),
-          size: marker.iconSize, anchor: marker.groundAnchor, rotation: marker.rotation,
-          flat: marker.isFlat, opacity: Double(min(1, max(0, marker.opacity))))
+          coordinate: shown.position, image: Self.overlayImage(marker.icon, images: images),
+          size: marker.iconSize, anchor: marker.groundAnchor, rotation: shown.rotation,
+          flat: marker.isFlat, opacity: Double(min(1, max(0, shown.opacity))))
       case let line as GMSPolyline:
         guard let path = line.path else { return nil }
         let points = line.geodesic ? Self.geodesic(path.coordinates) : path.coordinates
@@ -252,12 +259,19 @@ extension GMSMapView {
       scene.paintsLand = false
       scene.attribution = nil
     }
-    scene.overlays = mapOverlayItems(images: images)
+    scene.overlays = mapOverlayItems(images: images, at: time)
+    scene.labelObstacles = labelObstacles(at: time ?? clock.now)
     addNavigationOverlays(to: &scene)
     var layer = MapLayer(scene: scene, view: self)
     layer.anchor = cameraAnchor
     layer.onDrawn = { [weak self] in self?.mapWasDrawn() }
     return layer
+  }
+
+  /// The markers that keep street names off the map under them (``GMSCollisionBehavior``
+  /// `.requiredAndHidesOptional` on a map with a map ID), where they are drawn at `time`.
+  public func labelObstacles(at time: TimeInterval) -> [MapLabelObstacle] {
+    labelHidingMarkers(at: time).map { MapLabelObstacle(coordinate: $0.position, rect: $0.rect) }
   }
 
   /// The renderer's camera for this map view: its target, zoom, bearing and tilt (raised

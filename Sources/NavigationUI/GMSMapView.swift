@@ -122,6 +122,14 @@ open class GMSMapView: UIView {
   /// The map ID it was made with.
   public let mapID: GMSMapID?
 
+  /// The map's layer: the camera as animatable layer properties (``GMSMapLayer``).
+  open override var layer: GMSMapLayer {
+    if let made = layerStorage as? GMSMapLayer { return made }
+    let made = GMSMapLayer(mapView: self)
+    layerStorage = made
+    return made
+  }
+
   /// The selected marker, whose info window shows; setting it opens that marker's window
   /// (and closes the previous one). Open to subclasses, as the original's property is.
   open var selectedMarker: GMSMarker? {

@@ -14,8 +14,15 @@ open class CALayer {
   private var isPresentationCopy = false
   var frameAnimations: [PropertyAnimation] = []
   var opacityAnimations: [PropertyAnimation] = []
+  /// Animations added with ``add(_:forKey:)``, in the order added.
+  var explicitAnimations: [LayerAnimation] = []
+  /// Names the clock of a layer no view backs (a map overlay's layer: its map's clock).
+  package var clockProvider: (@MainActor () -> (any MainClock)?)?
+  /// Called when an animation is added or removed (a map's layer starts drawing frames).
+  package var onAnimationsChanged: (@MainActor () -> Void)?
 
-  init(view: UIView) {
+  /// A layer backing `view` (a view class that names its own layer class makes it).
+  package init(view: UIView) {
     delegateView = view
   }
 
@@ -26,15 +33,41 @@ open class CALayer {
   open var frame: CGRect {
     get { delegateView?.frame ?? detachedFrame }
     set {
-      if let delegateView { delegateView.frame = newValue } else { detachedFrame = newValue }
+      if let delegateView {
+        delegateView.frame = newValue
+      } else {
+        let old = detachedFrame
+        changeAnimatableValue(forKey: "position") {
+          detachedFrame.origin = CGPoint(
+            x: newValue.midX - old.width / 2, y: newValue.midY - old.height / 2)
+        }
+        changeAnimatableValue(forKey: "bounds") { detachedFrame = newValue }
+      }
     }
   }
 
-  /// The bounds: origin zero, the frame's size.
-  open var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+  /// The bounds: origin zero, the frame's size. Setting it resizes the frame about its
+  /// centre.
+  open var bounds: CGRect {
+    get { CGRect(origin: .zero, size: frame.size) }
+    set {
+      let center = position
+      frame = CGRect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+        width: newValue.width, height: newValue.height)
+    }
+  }
 
-  /// The centre of the frame in the superlayer's coordinates.
-  open var position: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+  /// The centre of the frame in the superlayer's coordinates. Setting it moves the frame.
+  open var position: CGPoint {
+    get { CGPoint(x: frame.midX, y: frame.midY) }
+    set {
+      let size = frame.size
+      frame = CGRect(
+        x: newValue.x - size.width / 2, y: newValue.y - size.height / 2, width: size.width,
+        height: size.height)
+    }
+  }
 
   /// Opacity, 0…1 (the view's `alpha`).
   open var opacity: Float {
@@ -43,7 +76,7 @@ open class CALayer {
       if let delegateView {
         delegateView.alpha = CGFloat(newValue)
       } else {
-        detachedOpacity = newValue
+        changeAnimatableValue(forKey: "opacity") { detachedOpacity = newValue }
       }
     }
   }
@@ -172,7 +205,7 @@ open class CALayer {
   /// Draws the layer and its sublayers (the view's whole tree, for a view's layer) into
   /// `ctx` at its current transform, the layer's bounds at the origin, as on screen now.
   open func render(in ctx: CGContext) {
-    let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    let time = animationClock.now
     if let view = delegateView, view.paintsOpaqueRectangle(at: time) {
       _ = ctx.skipClear(coveringOpaquely: CGRect(origin: .zero, size: view.bounds.size))
     }
@@ -194,7 +227,7 @@ open class CALayer {
   /// the view's clock's current time; `nil` for a presentation copy.
   open func presentation() -> CALayer? {
     guard !isPresentationCopy else { return nil }
-    let time = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    let time = animationClock.now
     return presentation(at: time)
   }
 
@@ -203,8 +236,7 @@ open class CALayer {
     let copy = CALayer()
     copy.isPresentationCopy = true
     copy.detachedFrame = presentedFrame(at: time)
-    copy.detachedOpacity = Float(
-      presentedValue(.opacity, model: SIMD4(Double(opacity), 0, 0, 0), at: time).x)
+    copy.detachedOpacity = presentationOpacity(at: time)
     copy.cornerRadius = cornerRadius
     copy.maskedCorners = maskedCorners
     copy.borderWidth = borderWidth
@@ -222,21 +254,95 @@ open class CALayer {
   /// The model layer (itself).
   open func model() -> CALayer { self }
 
-  /// The keys of animations still in flight (`"frame"`, `"opacity"`), or `nil` for none.
+  /// The keys of animations on the layer: `"frame"` and `"opacity"` while view animations
+  /// are in flight, then the keys of animations added with ``add(_:forKey:)`` (in the order
+  /// added, until they are removed); `nil` for none.
   open func animationKeys() -> [String]? {
-    let now = (delegateView?.window?.clock ?? UIView.fallbackClock).now
+    let now = animationClock.now
     let keys = CAAnimationKey.allCases.filter { key in
       (key == .frame ? frameAnimations : opacityAnimations).contains {
         now < $0.end
       }
     }
-    return keys.isEmpty ? nil : keys.map(\.rawValue)
+    let all = keys.map(\.rawValue) + explicitAnimations.filter(\.isNamed).map(\.key)
+    return all.isEmpty ? nil : all
   }
 
-  /// Drops every animation: the presentation jumps to the model values.
+  /// Drops every animation: the presentation jumps to the model values; the delegates of
+  /// animations still running hear `animationDidStop(_:finished: false)`.
   open func removeAllAnimations() {
     frameAnimations = []
     opacityAnimations = []
+    removeExplicitAnimations { _ in true }
+  }
+
+  /// Adds an animation (a ``CABasicAnimation``) under `key`, replacing the one with that key
+  /// (whose delegate hears it did not finish). It starts at its ``CAAnimation/beginTime`` (0:
+  /// now) on the layer's clock and shows its values over the model value until it ends; the
+  /// model value does not change (set it too, to keep the end value).
+  open func add(_ anim: CAAnimation, forKey key: String?) {
+    addAnimation(anim, forKey: key)
+  }
+
+  /// The animation added under `key`, while it is on the layer.
+  open func animation(forKey key: String) -> CAAnimation? {
+    explicitAnimations.last { $0.key == key }?.animation
+  }
+
+  /// Removes the animation added under `key`: the model value shows at once and its delegate
+  /// hears `animationDidStop(_:finished: false)` on the clock.
+  open func removeAnimation(forKey key: String) {
+    removeExplicitAnimations { $0.key == key }
+  }
+
+  /// The action run when the property `event` changes: for a layer no view backs, inside a
+  /// ``CATransaction`` whose actions are not disabled, an animation of `event` over the
+  /// transaction's duration; `nil` otherwise (a view's layer animates in
+  /// `UIView.animate` blocks instead, as UIKit's).
+  open func action(forKey event: String) -> (any CAAction)? {
+    delegateView == nil ? implicitAnimation(forKey: event) : nil
+  }
+
+  /// The value of the property named `key` (`"opacity"`, `"position"`, `"bounds"`, `"frame"`,
+  /// `"cornerRadius"`, `"borderWidth"`, `"zPosition"`, `"shadowOpacity"`, `"shadowRadius"`),
+  /// `nil` for another key. Subclasses add theirs.
+  open func value(forKey key: String) -> Any? {
+    switch key {
+    case "opacity": opacity
+    case "position": position
+    case "bounds": bounds
+    case "frame": frame
+    case "cornerRadius": cornerRadius
+    case "borderWidth": borderWidth
+    case "zPosition": zPosition
+    case "shadowOpacity": shadowOpacity
+    case "shadowRadius": shadowRadius
+    default: nil
+    }
+  }
+
+  /// Sets the property named `key` (see ``value(forKey:)``) from a number, point or
+  /// rectangle; other keys and values are ignored.
+  open func setValue(_ value: Any?, forKey key: String) {
+    guard let v = AnimatedValue(value)?.components else { return }
+    switch key {
+    case "opacity": opacity = Float(v.x)
+    case "position": position = CGPoint(x: v.x, y: v.y)
+    case "bounds": bounds = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+    case "frame": frame = CGRect(x: v.x, y: v.y, width: v.z, height: v.w)
+    case "cornerRadius": cornerRadius = CGFloat(v.x)
+    case "borderWidth": borderWidth = CGFloat(v.x)
+    case "zPosition": zPosition = CGFloat(v.x)
+    case "shadowOpacity": shadowOpacity = Float(v.x)
+    case "shadowRadius": shadowRadius = CGFloat(v.x)
+    default: break
+    }
+  }
+
+  /// The value at a key path: a key (``value(forKey:)``) or a key and members
+  /// (`"position.x"`, `"bounds.size.width"`).
+  open func value(forKeyPath keyPath: String) -> Any? {
+    valueAtKeyPath(keyPath)
   }
 
   /// The frame on screen at `time` (``presentation(at:)``'s frame, without making a copy):
@@ -247,20 +353,30 @@ open class CALayer {
 
   /// The opacity on screen at `time`.
   public func presentationOpacity(at time: TimeInterval) -> Float {
-    if opacityAnimations.isEmpty { return opacity }
-    return Float(presentedValue(.opacity, model: SIMD4(Double(opacity), 0, 0, 0), at: time).x)
+    if opacityAnimations.isEmpty && explicitAnimations.isEmpty { return opacity }
+    let model = SIMD4(Double(opacity), 0, 0, 0)
+    var shown = opacityAnimations.isEmpty ? model : presentedValue(.opacity, model: model, at: time)
+    if !explicitAnimations.isEmpty {
+      shown = applyingExplicitAnimations("opacity", to: shown, model: model, at: time)
+    }
+    return Float(shown.x)
   }
 
   /// The frame on screen at `time`.
   func presentedFrame(at time: TimeInterval) -> CGRect {
     let model = frame
-    if frameAnimations.isEmpty { return model }
-    let values = presentedValue(
-      .frame,
-      model: SIMD4(
-        Double(model.minX), Double(model.minY), Double(model.width), Double(model.height)),
-      at: time)
-    return CGRect(x: values.x, y: values.y, width: values.z, height: values.w)
+    if frameAnimations.isEmpty && explicitAnimations.isEmpty { return model }
+    var shown = model
+    if !frameAnimations.isEmpty {
+      let values = presentedValue(
+        .frame,
+        model: SIMD4(
+          Double(model.minX), Double(model.minY), Double(model.width), Double(model.height)),
+        at: time)
+      shown = CGRect(x: values.x, y: values.y, width: values.z, height: values.w)
+    }
+    if !explicitAnimations.isEmpty { shown = applyingExplicitGeometry(to: shown, at: time) }
+    return shown
   }
 
   /// The model plus each in-flight animation's remaining offset (animations are additive,
@@ -280,7 +396,7 @@ open class CALayer {
       }
       values += animation.delta * remaining
     }
-    if expired, time >= (delegateView?.window?.clock ?? UIView.fallbackClock).now {
+    if expired, time >= animationClock.now {
       let live = list.filter { time < $0.end }
       if key == .frame { frameAnimations = live } else { opacityAnimations = live }
     }

@@ -17,6 +17,8 @@ struct PropertyAnimation {
   var curve: UIView.AnimationCurve
   /// Spring damping ratio, for spring animations.
   var damping: Double?
+  /// A Core Animation timing function, used instead of ``curve`` when set.
+  var timingFunction: CAMediaTimingFunction?
   /// The cycle length (the whole keyframe animation's duration; ``duration`` otherwise).
   var period: TimeInterval = 0
   /// Where in the cycle the change starts.
@@ -45,14 +47,16 @@ struct PropertyAnimation {
     let cycle = self.cycle
     guard cycle > 0 else { return 0 }
     let elapsed = time - start
-    let leg = (elapsed / cycle).rounded(.down)
-    var local = elapsed - leg * cycle
+    // (An endless cycle is one leg: 0 × ∞ would make the time NaN.)
+    let leg = cycle.isFinite ? (elapsed / cycle).rounded(.down) : 0
+    var local = cycle.isFinite ? elapsed - leg * cycle : elapsed
     if autoreverses, leg.truncatingRemainder(dividingBy: 2) == 1 { local = cycle - local }
     if local <= offset { return 1 }
     if isDiscrete { return 0 }
     if duration <= 0 || local >= offset + duration { return 0 }
     let t = (local - offset) / duration
     if let damping { return 1 - Self.spring(t, damping: damping) }
+    if let timingFunction { return 1 - timingFunction.progress(t) }
     return 1 - curve.progress(t)
   }
 

@@ -50,9 +50,10 @@ open class UIView: LayoutItem {
   @exclusivity(unchecked) var superviewRef: Unmanaged<UIView>?
   /// The subviews, back to front.
   @exclusivity(unchecked) public internal(set) var subviews: [UIView] = []
-  @exclusivity(unchecked) var layerStorage: CALayer?
+  @exclusivity(unchecked) package var layerStorage: CALayer?
   /// The view's Core Animation layer: corner radius, border, opacity, presentation values.
-  public var layer: CALayer {
+  /// Open so a view can name a layer subclass of its own (the map view's `GMSMapLayer`).
+  open var layer: CALayer {
     if let layerStorage { return layerStorage }
     let layer = CALayer(view: self)
     layerStorage = layer

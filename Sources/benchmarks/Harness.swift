@@ -215,6 +215,19 @@ struct Arguments {
     return value
   }
 
+  /// The `--runs N` of a suite that takes no other option (`fallback` without it).
+  static func runs(in arguments: [String], fallback: Int) throws -> Int {
+    var runs = fallback
+    var rest = Arguments(arguments)
+    while let argument = rest.next() {
+      guard argument == "--runs" else {
+        throw BenchmarkError(description: "unknown option \(argument)")
+      }
+      runs = try rest.positiveInteger(after: argument)
+    }
+    return runs
+  }
+
   /// The value after an option.
   mutating func value(after option: String) throws -> String {
     guard let text = rest.popFirst() else {

@@ -11,14 +11,7 @@ import ViewKit
 /// loop (the bare navigator's update and progress; the spatial index's nearest-edge query
 /// that finds the matcher's candidates).
 func runLocationBenchmark(_ arguments: [String]) throws {
-  var runs = 20
-  var rest = Arguments(arguments)
-  while let argument = rest.next() {
-    switch argument {
-    case "--runs": runs = try rest.positiveInteger(after: argument)
-    default: throw BenchmarkError(description: "unknown option \(argument)")
-    }
-  }
+  let runs = try Arguments.runs(in: arguments, fallback: 20)
   let engine = try RouteEngine.bundled()
   let a = CLLocationCoordinate2D(latitude: 43.7296, longitude: 7.4168)
   let b = CLLocationCoordinate2D(latitude: 43.7394, longitude: 7.4275)

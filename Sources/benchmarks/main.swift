@@ -43,6 +43,9 @@ let benchmarksUsage = """
                             The live window's frames (`navui run`) into a pixel buffer on the
                             drive, a drag moving the tilted map every other frame: moved
                             frames against still ones.
+    animation [--runs N]    Core Animation: 1,000 markers moved in a CATransaction and their
+                            overlay items mid-animation against the same at rest, and a
+                            CABasicAnimation's presentation read against a view animation's.
 
   """
 
@@ -56,6 +59,7 @@ let suites: [String: ([String]) throws -> Void] = [
   "navui": runNavUIBenchmark, "render": runRenderBenchmark, "route": runRouteBenchmark,
   "location": runLocationBenchmark, "draw": runDrawBenchmark, "map": runMapBenchmark,
   "live": runLiveBenchmark,
+  "animation": runCoreAnimationBenchmark,
 ]
 if let run = suites[suite] {
   do {

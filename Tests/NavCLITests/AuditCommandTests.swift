@@ -138,10 +138,9 @@ final class FadedLogoDelegate: NavigationLayoutDelegate {
       let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
       #expect(width == 390 || width == 844)
     }
-    try Data(
-      try #require(Data(base64Encoded: String(pictures.first!.prefix { $0 != "\"" })))
-    )
-    .write(to: URL(fileURLWithPath: "/tmp/navui-audit-frame.png"))
+    let first = try #require(pictures.first)
+    try Data(try #require(Data(base64Encoded: String(first.prefix { $0 != "\"" }))))
+      .write(to: URL(fileURLWithPath: "/tmp/navui-audit-frame.png"))
   }
 
   @Test func jsonIsAnArrayOfFindings() throws {

@@ -36,17 +36,27 @@ final class MapState {
   var carPlayPanTranslation: CGPoint?
   /// The markers collision behaviour hides, kept for a camera and overlay generation.
   var collisions: MarkerCollisionResult?
+  /// The frames that move markers' icon views while their layers animate.
+  var iconViewFrameTimer: ClockTimer?
   /// The capabilities the delegate last heard of (none before the first frame).
   var reportedCapabilities: GMSMapCapabilityFlags = []
 }
 
-/// A camera animation in progress on the window's clock.
+/// A camera animation in progress on the window's clock: from one camera to another
+/// (``GMSMapView/animate(to:)`` and friends), or following the animations on the map's layer
+/// (``GMSMapLayer``).
 @MainActor
 final class CameraAnimation {
   let from: GMSCameraPosition
   let to: GMSCameraPosition
   let start: TimeInterval
   let duration: TimeInterval
+  /// The pacing set by the enclosing ``CATransaction``; `nil` eases in and out.
+  var timingFunction: CAMediaTimingFunction?
+  /// Whether the camera follows the map layer's animations instead of `from` → `to`.
+  var isLayerDriven = false
+  /// The enclosing transactions' wait for this animation.
+  var token: TransactionAnimationToken?
   var timer: ClockTimer?
 
   init(from: GMSCameraPosition, to: GMSCameraPosition, start: TimeInterval, duration: TimeInterval)
@@ -57,10 +67,11 @@ final class CameraAnimation {
     self.duration = duration
   }
 
-  /// The camera at `time` (ease in and out; the bearing turns the short way).
+  /// The camera at `time` (ease in and out unless the transaction set a timing function; the
+  /// bearing turns the short way).
   func camera(at time: TimeInterval) -> GMSCameraPosition {
     let t = duration > 0 ? min(1, max(0, (time - start) / duration)) : 1
-    let s = t * t * (3 - 2 * t)
+    let s = timingFunction?.progress(t) ?? t * t * (3 - 2 * t)
     func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * s }
     var turn = (to.bearing - from.bearing).truncatingRemainder(dividingBy: 360)
     if turn > 180 { turn -= 360 }
@@ -198,13 +209,24 @@ extension GMSMapView {
     if navigationEnabled && cameraMode == .following { cameraMode = .free }
   }
 
+  /// Animates to `target` over ``cameraAnimationDuration`` — or the duration of the enclosing
+  /// ``CATransaction`` when it sets one, along its timing function — and makes the enclosing
+  /// transactions' completion blocks wait for the end.
   func startCameraAnimation(to target: GMSCameraPosition) {
     cancelCameraAnimation()
     stopFollowing()
     let clock = self.clock
     let animation = CameraAnimation(
       from: cameraStorage, to: constrained(target), start: clock.now,
-      duration: Self.cameraAnimationDuration)
+      duration: CATransaction.explicitAnimationDuration ?? Self.cameraAnimationDuration)
+    animation.timingFunction = CATransaction.animationTimingFunction()
+    animation.token = CATransaction.animationStarted(on: clock)
+    run(animation)
+  }
+
+  /// Starts `animation`: `willMove`, then a frame on the clock until it ends.
+  private func run(_ animation: CameraAnimation) {
+    let clock = self.clock
     mapState.animation = animation
     mapState.delegate?.mapView(self, willMove: false)
     animation.timer = clock.schedule(
@@ -219,23 +241,68 @@ extension GMSMapView {
     }
   }
 
+  /// Before an animation of a camera key is added to the map's layer: a running animation
+  /// to a camera stops where it is, and the layer's model camera starts as the camera.
+  func prepareLayerCameraAnimation() {
+    if let animation = mapState.animation, !animation.isLayerDriven {
+      stepCameraAnimation(at: clock.now)
+      cancelCameraAnimation()
+    }
+    stopFollowing()
+    if layer.modelCamera == nil { layer.modelCamera = cameraStorage }
+  }
+
+  /// After an animation of a camera key was added to the map's layer: the camera follows
+  /// the layer's animations on the clock.
+  func startLayerCameraAnimation() {
+    guard mapState.animation?.isLayerDriven != true else { return }
+    let animation = CameraAnimation(
+      from: cameraStorage, to: cameraStorage, start: clock.now, duration: 0)
+    animation.isLayerDriven = true
+    run(animation)
+  }
+
   /// Moves an animation to `time` (finishing it at its end). Renderers call it for the frame
   /// they draw so that a frame between two timer ticks shows the camera of its moment.
   public func stepCameraAnimation(at time: TimeInterval) {
     guard let animation = mapState.animation else { return }
-    setCameraStorage(animation.camera(at: time), gesture: false)
-    if time >= animation.start + animation.duration {
-      animation.timer?.invalidate()
-      mapState.animation = nil
-      mapState.delegate?.mapView(self, idleAt: cameraStorage)
+    let finished: Bool
+    if animation.isLayerDriven {
+      setCameraStorage(constrained(layer.presentedCamera(at: time)), gesture: false)
+      finished = !layer.isAnimating(keyPaths: GMSMapLayer.cameraKeys, at: time)
+      if finished { layer.modelCamera = nil }
+    } else {
+      setCameraStorage(animation.camera(at: time), gesture: false)
+      finished = time >= animation.start + animation.duration
     }
-  }
-
-  /// Stops a running animation where it is.
-  func cancelCameraAnimation() {
-    guard let animation = mapState.animation else { return }
+    guard finished else { return }
     animation.timer?.invalidate()
     mapState.animation = nil
+    animation.token?.finish()
+    mapState.delegate?.mapView(self, idleAt: cameraStorage)
+  }
+
+  /// The camera on screen at `time`: a running animation's, else the camera.
+  func presentedCamera(at time: TimeInterval) -> GMSCameraPosition {
+    guard let animation = mapState.animation else { return cameraStorage }
+    return animation.isLayerDriven
+      ? constrained(layer.presentedCamera(at: time)) : animation.camera(at: time)
+  }
+
+  /// Stops a running animation where it is (the map layer's camera animations too).
+  func cancelCameraAnimation() {
+    if let animation = mapState.animation {
+      if animation.isLayerDriven {
+        setCameraStorage(constrained(layer.presentedCamera(at: clock.now)), gesture: false)
+      }
+      animation.timer?.invalidate()
+      animation.token?.finish()
+      mapState.animation = nil
+    }
+    if let mapLayer = layerStorage as? GMSMapLayer, mapLayer.modelCamera != nil {
+      mapLayer.modelCamera = nil
+      mapLayer.removeAnimations(keyPaths: GMSMapLayer.cameraKeys)
+    }
   }
 
   /// Stops any camera animation where it is (`layer.removeAllAnimations()` on iOS).

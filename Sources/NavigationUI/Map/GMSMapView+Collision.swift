@@ -49,6 +49,31 @@ extension GMSMapView {
     return hidden
   }
 
+  /// The markers that hide the base map's labels under them, as the original's
+  /// `.requiredAndHidesOptional` does: on a map with ``GMSMapCapabilityFlags/advancedMarkers``,
+  /// each visible advanced marker with that behaviour, as where it is drawn at `time` and
+  /// its picture's rectangle about that point (points, unrotated). Renderers keep street
+  /// names out of them.
+  package func labelHidingMarkers(at time: TimeInterval) -> [(
+    position: CLLocationCoordinate2D, rect: CGRect
+  )] {
+    guard mapCapabilities.contains(.advancedMarkers) else { return [] }
+    return mapState.overlays.compactMap { overlay in
+      guard let marker = overlay as? GMSAdvancedMarker,
+        marker.collisionBehavior == .requiredAndHidesOptional
+      else { return nil }
+      let shown = marker.presented(at: time)
+      guard shown.opacity > 0 else { return nil }
+      let size = marker.iconSize
+      return (
+        shown.position,
+        CGRect(
+          x: -marker.groundAnchor.x * size.width, y: -marker.groundAnchor.y * size.height,
+          width: size.width, height: size.height)
+      )
+    }
+  }
+
   /// The rule: every marker that is not an optional advanced marker is shown (plain markers
   /// count as `.required`); optional markers are taken from the highest priority down
   /// (higher `zIndex`, then lower on the screen, then added later) and each is shown unless

@@ -109,7 +109,14 @@ extension GMSMapView {
   }
 
   func frame(of marker: GMSMarker, projection: GMSProjection) -> CGRect {
-    let point = projection.flat.point(for: marker.position)
+    frame(of: marker, at: marker.position, projection: projection)
+  }
+
+  /// The rectangle of a marker's picture were it at `position`.
+  func frame(of marker: GMSMarker, at position: CLLocationCoordinate2D, projection: GMSProjection)
+    -> CGRect
+  {
+    let point = projection.flat.point(for: position)
     let size = marker.iconSize
     return CGRect(
       x: point.x - marker.groundAnchor.x * size.width,
@@ -119,11 +126,41 @@ extension GMSMapView {
   func layoutIconView(of marker: GMSMarker) {
     guard let view = marker.iconView, marker.storedMap === self else { return }
     if view.superview !== self { addSubview(view) }
-    let rect = frame(of: marker)
-    view.frame = rect
-    view.alpha = CGFloat(marker.opacity)
+    // Where the marker is drawn now: its Core Animation values, followed frame by frame.
+    let now = clock.now
+    let shown = marker.presented(at: now)
+    view.frame = frame(of: marker, at: shown.position, projection: projection)
+    view.alpha = CGFloat(shown.opacity)
+    if marker.isAnimating(at: now) { followIconViewAnimations() }
     // On a map with advanced markers, collision behaviour decides whether it shows.
     if mapCapabilities.contains(.advancedMarkers) { view.isHidden = isHiddenByCollision(marker) }
+  }
+
+  /// Places the icon views of markers whose layers animate on each frame of the clock
+  /// (60 a second, at whole frames from now) until their animations end.
+  func followIconViewAnimations() {
+    guard mapState.iconViewFrameTimer == nil else { return }
+    scheduleIconViewFrame(origin: clock.now, index: 1)
+  }
+
+  private func scheduleIconViewFrame(origin: TimeInterval, index: Int) {
+    let clock = self.clock
+    let time = origin + Double(index) / Self.cameraAnimationFrameRate
+    mapState.iconViewFrameTimer = clock.schedule(at: time, repeatInterval: nil) {
+      [weak self] _ in
+      guard let self else { return }
+      let markers = self.mapState.overlays.compactMap { $0 as? GMSMarker }.filter {
+        $0.iconView != nil && $0.hasLayerAnimations
+      }
+      // The ones that just ended are placed once more, at their model values.
+      // (The timer stays set meanwhile, so placing them does not start another chain.)
+      for marker in markers { self.layoutIconView(of: marker) }
+      if markers.contains(where: { $0.isAnimating(at: clock.now) }) {
+        self.scheduleIconViewFrame(origin: origin, index: index + 1)
+      } else {
+        self.mapState.iconViewFrameTimer = nil
+      }
+    }
   }
 
   /// Places the info window and the markers' icon views for the current camera.
@@ -136,8 +173,10 @@ extension GMSMapView {
     let projection = self.projection
     let collisions = mapCapabilities.contains(.advancedMarkers)
     let hidden = collisions ? markersHiddenByCollision() : []
+    let now = clock.now
     for case let marker as GMSMarker in mapState.overlays where marker.iconView != nil {
-      marker.iconView?.frame = frame(of: marker, projection: projection)
+      marker.iconView?.frame = frame(
+        of: marker, at: marker.presented(at: now).position, projection: projection)
       if collisions { marker.iconView?.isHidden = hidden.contains(ObjectIdentifier(marker)) }
     }
     guard let marker = mapState.selectedMarker, let window = mapState.infoWindow else { return }

@@ -74,8 +74,58 @@ open class GMSMarker: GMSOverlay {
   /// The size of the default marker picture, in points.
   public static let defaultIconSize = CGSize(width: 27, height: 43)
 
-  /// Where the marker is.
-  open var position: CLLocationCoordinate2D { didSet { changed() } }
+  /// Where the marker is. Animated: inside a ``CATransaction`` with actions on, the drawn
+  /// marker moves there over the transaction's duration (see ``GMSMarkerLayer``).
+  open var position: CLLocationCoordinate2D {
+    get { storedPosition }
+    set {
+      let old = storedPosition
+      animatingChange(of: kGMSMarkerLayerLatitude, when: old.latitude != newValue.latitude) {
+        storedPosition.latitude = newValue.latitude
+      }
+      animatingChange(of: kGMSMarkerLayerLongitude, when: old.longitude != newValue.longitude) {
+        storedPosition.longitude = newValue.longitude
+      }
+      storedPosition = newValue
+      changed()
+    }
+  }
+  private var storedPosition: CLLocationCoordinate2D
+  private var storedRotation: CLLocationDegrees = 0
+  private var storedOpacity: Float = 1
+  private var storedLayer: GMSMarkerLayer?
+
+  /// The marker's animatable layer: its position, rotation and opacity as layer properties
+  /// that `CABasicAnimation`s and ``CATransaction``s animate.
+  open var layer: GMSMarkerLayer {
+    if let storedLayer { return storedLayer }
+    let made = GMSMarkerLayer(marker: self)
+    storedLayer = made
+    return made
+  }
+
+  /// The position, rotation and opacity drawn at `time` (the model values with the layer's
+  /// animations on them).
+  package func presented(at time: TimeInterval) -> (
+    position: CLLocationCoordinate2D, rotation: CLLocationDegrees, opacity: Float
+  ) {
+    storedLayer?.presented(at: time) ?? (storedPosition, storedRotation, storedOpacity)
+  }
+
+  /// Whether the layer's animations still change what is drawn at `time`.
+  func isAnimating(at time: TimeInterval) -> Bool {
+    storedLayer?.isAnimating(keyPaths: GMSMarkerLayer.markerKeys, at: time) ?? false
+  }
+
+  /// Whether any animation is on the marker's layer (running or filled).
+  var hasLayerAnimations: Bool { storedLayer?.hasExplicitAnimations ?? false }
+
+  /// Makes a change through the layer's action for `key` (an animation inside an animating
+  /// transaction), or directly when nothing could animate it.
+  private func animatingChange(of key: String, when differs: Bool, _ change: () -> Void) {
+    guard differs, storedLayer != nil || CATransaction.animatesChanges else { return change() }
+    layer.changeAnimatableValue(forKey: key, change)
+  }
   /// A second line of the info window.
   open var snippet: String? { didSet { changed() } }
   /// The picture; `nil` is the default red pin.
@@ -104,17 +154,34 @@ open class GMSMarker: GMSOverlay {
   /// Whether the picture lies flat on the map (turning with it) rather than facing the
   /// screen.
   open var isFlat = false { didSet { changed() } }
-  /// Degrees clockwise the picture is turned about its ground anchor.
-  open var rotation: CLLocationDegrees = 0 { didSet { changed() } }
-  /// 0 (invisible) … 1 (opaque).
-  open var opacity: Float = 1 { didSet { changed() } }
+  /// Degrees clockwise the picture is turned about its ground anchor. Animated, as
+  /// ``position``.
+  open var rotation: CLLocationDegrees {
+    get { storedRotation }
+    set {
+      animatingChange(of: kGMSMarkerLayerRotation, when: newValue != storedRotation) {
+        storedRotation = newValue
+      }
+      changed()
+    }
+  }
+  /// 0 (invisible) … 1 (opaque). Animated, as ``position``.
+  open var opacity: Float {
+    get { storedOpacity }
+    set {
+      animatingChange(of: kGMSMarkerLayerOpacity, when: newValue != storedOpacity) {
+        storedOpacity = newValue
+      }
+      changed()
+    }
+  }
   /// The Street View panorama the marker is shown on (kept; panoramas show no imagery or
   /// markers here, see ``GMSPanoramaView``). Independent of ``map``.
   open var panoramaView: GMSPanoramaView?
 
   /// A marker at (0, 0).
   public override init() {
-    position = CLLocationCoordinate2D(latitude: 0, longitude: 0)
+    storedPosition = CLLocationCoordinate2D(latitude: 0, longitude: 0)
     super.init()
     tappable = true  // not through a subclass's override of `isTappable`
   }

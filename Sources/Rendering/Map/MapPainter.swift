@@ -138,6 +138,12 @@ struct MapPainter: Sendable {
     labeler.ownsRaster = ownsRaster
     labeler.placements = placements
     labeler.bitmaps = labels
+    var projection = m
+    labeler.obstacles = scene.labelObstacles.map { obstacle in
+      let (x, y) = point(obstacle.coordinate, matrix: &projection)
+      let r = obstacle.rect
+      return (x + Double(r.minX), y + Double(r.minY), x + Double(r.maxX), y + Double(r.maxY))
+    }
     labeler.paint(visibleFeatures(map, m, size: size), in: cr, matrix: m)
   }
 

@@ -52,6 +52,27 @@ public struct VehicleMarker: Sendable, Hashable {
 
 /// Everything drawn on the map: the base map, the camera, the style and the overlays.
 ///
+/// A rectangle of the screen kept clear of base-map labels: `rect` in points, relative to
+/// where `coordinate` is drawn (a marker's picture about its position).
+public struct MapLabelObstacle: Sendable, Equatable {
+  /// The point the rectangle is placed from.
+  public var coordinate: CLLocationCoordinate2D
+  /// The rectangle, in points from the coordinate's place on screen (unrotated).
+  public var rect: CGRect
+
+  /// Equal place and rectangle.
+  public static func == (a: MapLabelObstacle, b: MapLabelObstacle) -> Bool {
+    a.coordinate.latitude == b.coordinate.latitude
+      && a.coordinate.longitude == b.coordinate.longitude && a.rect == b.rect
+  }
+
+  /// An obstacle of `rect` about `coordinate`.
+  public init(coordinate: CLLocationCoordinate2D, rect: CGRect) {
+    self.coordinate = coordinate
+    self.rect = rect
+  }
+}
+
 /// ```swift
 /// var scene = MapScene(map: try BaseMap.bundled(), camera: camera)
 /// scene.route = RouteOverlay(route: route, distanceTraveled: 420)
@@ -88,6 +109,9 @@ public struct MapScene: Sendable {
   /// with no base map at all (`GMSMapViewType.none`): the view's own background shows
   /// through around the overlays.
   public var paintsLand = true
+  /// Rectangles no street name may overlap (markers that hide base-map labels: advanced
+  /// markers with `.requiredAndHidesOptional`).
+  public var labelObstacles: [MapLabelObstacle] = []
 
   /// A scene with the bundled data's attribution and no overlays.
   public init(

@@ -554,6 +554,8 @@ final class MapRasterCache {
     let fractionY: Double
     let showsRoadNames: Bool
     let alternatives: [[CLLocationCoordinate2D]]
+    /// Where street names may not go.
+    let labelObstacles: [MapLabelObstacle]
     /// The view's rectangle in pixels from the anchor's whole pixel (left, top, right,
     /// bottom): street names are placed in it; then the rows drawn (top, bottom).
     let view: [Double]
@@ -572,6 +574,7 @@ final class MapRasterCache {
       self.fractionY = fractionY
       showsRoadNames = scene.showsRoadNames
       alternatives = scene.alternatives
+      labelObstacles = scene.labelObstacles
       self.view = view
       self.tiled = tiled
     }
@@ -581,6 +584,7 @@ final class MapRasterCache {
         && a.fractionX == b.fractionX && a.fractionY == b.fractionY
         && a.showsRoadNames == b.showsRoadNames && a.view == b.view
         && a.alternatives == b.alternatives && a.tiled == b.tiled
+        && a.labelObstacles == b.labelObstacles
     }
   }
 

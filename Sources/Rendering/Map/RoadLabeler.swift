@@ -22,6 +22,9 @@ struct RoadLabeler {
   var placements: LabelPlacements?
   /// Where the labels' images are kept; without it labels are drawn as glyphs.
   var bitmaps: LabelBitmaps?
+  /// Boxes (left, top, right, bottom, in points) no label may overlap: markers that hide
+  /// base-map labels.
+  var obstacles: [(Double, Double, Double, Double)] = []
   /// The most labels drawn in one picture.
   static let limit = 80
   /// Where the halo copies of a label go, in points.
@@ -42,7 +45,8 @@ struct RoadLabeler {
   func paint(_ visible: [Int], in cr: OpaquePointer, matrix: cairo_matrix_t) {
     guard metersPerPoint < 8 else { return }
     var m = matrix
-    var placed: [Placed] = []
+    // Obstacles clash by their boxes only (no road is named with a NUL).
+    var placed = obstacles.map { Placed(name: "\u{0}", x: .nan, y: .nan, box: $0) }
     // Bigger roads get their names first.
     let candidates = visible.filter {
       map.features[$0].kind.isRoad && !map.features[$0].name.isEmpty
@@ -50,7 +54,7 @@ struct RoadLabeler {
     .sorted { (map.features[$0].kind, $0) > (map.features[$1].kind, $1) }
     let fontSize = 11.0
     for index in candidates {
-      if placed.count >= Self.limit { break }
+      if placed.count - obstacles.count >= Self.limit { break }
       let feature = map.features[index]
       guard !feature.isTunnel else { continue }
       var points: [(Double, Double)] = []
