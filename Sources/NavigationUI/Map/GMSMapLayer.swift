@@ -129,15 +129,7 @@ open class GMSMapLayer: GMSCALayer {
   /// Sets a camera property by key (from a number), else the layer's own.
   open override func setValue(_ value: Any?, forKey key: String) {
     guard Self.cameraKeys.contains(key) else { return super.setValue(value, forKey: key) }
-    let number: Double? =
-      switch value {
-      case let v as Double: v
-      case let v as Float: Double(v)
-      case let v as CGFloat: Double(v)
-      case let v as Int: Double(v)
-      case let v as NSNumber: v.doubleValue
-      default: nil
-      }
+    let number = layerNumber(value)
     if let number { setCamera(key, number) }
   }
 
@@ -318,15 +310,7 @@ open class GMSMarkerLayer: GMSOverlayLayer {
 
   /// Sets a marker property by key (from a number), else the layer's own.
   open override func setValue(_ value: Any?, forKey key: String) {
-    let number: Double? =
-      switch value {
-      case let v as Double: v
-      case let v as Float: Double(v)
-      case let v as CGFloat: Double(v)
-      case let v as Int: Double(v)
-      case let v as NSNumber: v.doubleValue
-      default: nil
-      }
+    let number = layerNumber(value)
     switch (key, number) {
     case (kGMSMarkerLayerLatitude, let v?): latitude = v
     case (kGMSMarkerLayerLongitude, let v?): longitude = v
@@ -357,5 +341,18 @@ open class GMSMarkerLayer: GMSOverlayLayer {
         presentationScalar(
           forKeyPath: kGMSMarkerLayerOpacity, model: Double(model.opacity), at: time))
     )
+  }
+}
+
+/// A layer key's value as a number (`Double`, `Float`, `CGFloat`, `Int` or `NSNumber`), or
+/// `nil` for anything else.
+private func layerNumber(_ value: Any?) -> Double? {
+  switch value {
+  case let v as Double: v
+  case let v as Float: Double(v)
+  case let v as CGFloat: Double(v)
+  case let v as Int: Double(v)
+  case let v as NSNumber: v.doubleValue
+  default: nil
   }
 }
