@@ -209,6 +209,9 @@ final class LiveLoop {
     scale = configuration.scale
     timeScale = max(0, options.timeScale)
     renderer = Renderer(scale: configuration.scale)
+    // Tiles at a dragged map's leading edge are drawn between frames, not in the frame
+    // that needs them (the pixels are the same).
+    renderer.session.drawsMapTilesAhead = true
     try SDLScreen.start(audio: options.speaksGuidance)
     screen = try SDLScreen(
       title: options.title, width: Int((size.width * scale).rounded()),

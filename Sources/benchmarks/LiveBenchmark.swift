@@ -3,7 +3,8 @@ import Foundation
 import Rendering
 import ViewKit
 
-/// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]`:
+/// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]
+/// [--no-ahead]`:
 /// the live window's frames (`navui run`) without a window: the demo session's screen at a
 /// device's size and scale drawn with `Renderer.draw(window:at:map:into:…)` into a pixel
 /// buffer as the window surface would be, on the simulated drive at 60 frames a second,
@@ -11,7 +12,9 @@ import ViewKit
 /// drag does: a move every 1/30 s, the navigation camera tilted 45°). Reports the wall and
 /// CPU time of the frames that move the camera and of those that do not (the kept map
 /// raster); every other moved frame draws its raised buildings and alternatives with
-/// Cairo, the moved frame's peer. `--only moved|still` prints nothing
+/// Cairo, the moved frame's peer. Tiles are drawn ahead of the camera between frames as in
+/// the live window (``RenderSession/drawsMapTilesAhead``) unless `--no-ahead`; the moved
+/// frames that drew tiles themselves are reported apart. `--only moved|still` prints nothing
 /// but runs that kind of frame's loop (for `perf record`).
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
@@ -19,6 +22,7 @@ func runLiveBenchmark(_ args: [String]) throws {
   var scale = 2.0
   var frames = 240
   var only: String?
+  var drawsAhead = true
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
@@ -36,6 +40,7 @@ func runLiveBenchmark(_ args: [String]) throws {
       scale = s
     case "--frames": frames = try rest.positiveInteger(after: argument)
     case "--only": only = try rest.value(after: "--only moved|still")
+    case "--no-ahead": drawsAhead = false
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -45,6 +50,7 @@ func runLiveBenchmark(_ args: [String]) throws {
   configuration.safeArea = .zero
   let session = try DemoSession(configuration: configuration)
   let renderer = Renderer(scale: scale)
+  renderer.session.drawsMapTilesAhead = drawsAhead
   // The peer of a moved frame: the same frame with the raised buildings and the
   // alternatives filled and stroked by Cairo (every other moved frame, so both see the
   // same load).
@@ -92,14 +98,21 @@ func runLiveBenchmark(_ args: [String]) throws {
   var moved: (wall: [Double], cpu: [Double]) = ([], [])
   var peer: (wall: [Double], cpu: [Double]) = ([], [])
   var still: (wall: [Double], cpu: [Double]) = ([], [])
+  // Moved frames that drew new tiles (the drag's leading edge), apart.
+  var withNewTiles: (wall: [Double], cpu: [Double]) = ([], [])
   for index in 0..<(4 * frames) {
     let moves = index % 2 == 0
     let byCairo = index % 4 == 2
+    let drawnBefore = renderer.session.mapTileStatistics.drawn
     let cpuStart = cpuSeconds()
     let wall = try elapsed(in: .ms) {
       try frame(moves: moves, renderer: byCairo ? cairoBuildings : renderer)
     }
     let cpu = (cpuSeconds() - cpuStart) * 1000
+    if moves, !byCairo, renderer.session.mapTileStatistics.drawn > drawnBefore {
+      withNewTiles.wall.append(wall)
+      withNewTiles.cpu.append(cpu)
+    }
     if byCairo {
       peer.wall.append(wall)
       peer.cpu.append(cpu)
@@ -128,5 +141,16 @@ func runLiveBenchmark(_ args: [String]) throws {
     "\(name)_moved_cpu", Samples(moved.cpu), .ms,
     peer: Peer(name: "by Cairo", samples: Samples(peer.cpu)))
   report("\(name)_moved_by_cairo_wall", Samples(peer.wall), .ms)
+  fact(
+    "\(name)_moved_with_new_tiles",
+    String(
+      format: "%d of %d moved frames drew tiles: wall median %@ ms, max %@ ms, CPU median %@ ms",
+      withNewTiles.wall.count, moved.wall.count, figure(Samples(withNewTiles.wall).median),
+      figure(Samples(withNewTiles.wall).maximum), figure(Samples(withNewTiles.cpu).median)))
+  let statistics = renderer.session.mapTileStatistics
+  fact(
+    "\(name)_tiles",
+    "\(statistics.drawn) drawn by frames, \(statistics.drawnAhead) drawn ahead"
+      + " (\(drawsAhead ? "on" : "off")), \(statistics.waitedFor) waited for")
   report("\(name)_moved_by_cairo_cpu", Samples(peer.cpu), .ms)
 }

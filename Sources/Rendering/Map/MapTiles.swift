@@ -19,6 +19,11 @@ public struct MapTileStatistics: Sendable, Hashable {
   public var byteCount: Int
   /// The most bytes of pixels kept between frames.
   public var byteBudget: Int
+  /// Tiles drawn ahead of the camera on a background queue
+  /// (``RenderSession/drawsMapTilesAhead``) and taken into the cache.
+  public var drawnAhead = 0
+  /// Tiles a frame needed while one was being drawn ahead, and waited for.
+  public var waitedFor = 0
 }
 
 /// How map tiles are resampled to a frame's camera (``Renderer/mapTileFilter``).
@@ -167,6 +172,11 @@ final class MapTileCache {
   /// when they do not fit the budget together (the caller then draws the geometry directly).
   /// When they fit, `meanwhile` runs on this thread while the missing tiles are drawn on
   /// others (a single new tile, the usual case when the camera moves, keeps one core busy).
+  ///
+  /// Tiles drawn ahead (``drawAhead(map:style:level:scale:wanted:toTiles:width:height:)``) that are done
+  /// are taken first; a missing tile being drawn ahead right now is waited for (it is
+  /// further on than a new drawing would be), one only queued is taken off the queue and
+  /// drawn here. So a frame is the same pixels with or without drawing ahead.
   func tiles(
     map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)],
     meanwhile: () -> Void = {}
@@ -174,6 +184,16 @@ final class MapTileCache {
     guard wanted.count * Self.tileBytes <= byteBudget else { return nil }
     frame += 1
     let id = ObjectIdentifier(map)
+    takeDrawnAhead()
+    if ahead.isBusy {
+      let keys = wanted.map {
+        Key(map: id, style: style, level: level, scale: scale, x: $0.x, y: $0.y)
+      }
+      if ahead.settle(needing: Set(keys.filter { tiles[$0] == nil })) {
+        statistics.waitedFor += 1
+        takeDrawnAhead()
+      }
+    }
     var found: [Tile?] = []
     var missing: [Int] = []
     for (index, w) in wanted.enumerated() {
@@ -214,6 +234,93 @@ final class MapTileCache {
     return found.map { $0! }
   }
 
+  /// Whether tiles around each frame's are drawn ahead on a background queue
+  /// (``RenderSession/drawsMapTilesAhead``).
+  var drawsAhead = false
+  /// The most tiles drawn ahead and not yet taken into the cache (queued, being drawn or
+  /// done): about 1.3 MB each, so at most 5.4 MB besides the budget until the next frame
+  /// takes them into it.
+  nonisolated static let aheadLimit = 4
+  private let ahead = TilesAhead()
+  /// The last frame's centre in tile pixels, and what its tiles were drawn for: the
+  /// camera's motion, and whether it jumped.
+  private var lastAhead: (centre: (x: Double, y: Double), base: Key)?
+
+  /// Takes the tiles drawn ahead that are done into the cache, as used by the frame
+  /// before this one (the first to go when the budget is short, after older ones).
+  private func takeDrawnAhead() {
+    let done = ahead.takeDone()
+    guard !done.isEmpty else { return }
+    for (key, tile) in done where tiles[key] == nil {
+      tiles[key] = (tile, frame - 1)
+      statistics.drawnAhead += 1
+    }
+    evict()
+  }
+
+  /// How many frames ahead (of the last frame's motion) tiles are drawn ahead: at the
+  /// drag's every other frame, about a third of a second.
+  nonisolated static let aheadFrames = [2, 5, 10]
+
+  /// Queues the tiles a `width` × `height` frame (its pixels to tile pixels `toTiles`, its
+  /// tiles `wanted` at `level`) will need if the camera goes on moving as it moved since the
+  /// last frame, for ``aheadFrames`` frames, the nearest first, that are neither kept nor
+  /// queued, up to ``aheadLimit`` in flight; each is drawn on a background queue as
+  /// ``draw(map:style:level:scale:at:)`` draws it for a frame. A new level, scale, style
+  /// or map, or a jump of more than a tile, drops the queued ones first (one being drawn
+  /// finishes). Nothing is queued unless ``drawsAhead`` and the frame's tiles and those
+  /// fit the budget together.
+  func drawAhead(
+    map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)],
+    toTiles: MapTileCompositor.Affine, width: Int, height: Int
+  ) {
+    guard drawsAhead, !wanted.isEmpty else { return }
+    let id = ObjectIdentifier(map)
+    let base = Key(map: id, style: style, level: level, scale: scale, x: 0, y: 0)
+    let size = Double(Self.tileSize)
+    let centre = toTiles.apply(Double(width) / 2, Double(height) / 2)
+    var motion = (x: 0.0, y: 0.0)
+    if let last = lastAhead {
+      motion = (centre.0 - last.centre.x, centre.1 - last.centre.y)
+      if last.base != base || abs(motion.x) > size || abs(motion.y) > size {
+        ahead.dropQueued()
+        motion = (0, 0)
+      }
+    }
+    lastAhead = ((centre.0, centre.1), base)
+    guard motion != (0, 0) else { return }
+    var seen = Set(wanted.map { $0.y &* 65_536 &+ $0.x })
+    var coming: [(x: Int, y: Int)] = []
+    for frames in Self.aheadFrames {
+      var moved = toTiles
+      moved.x0 += Double(frames) * motion.x
+      moved.y0 += Double(frames) * motion.y
+      for t in MapTileCompositor.neededTiles(toTiles: moved, width: width, height: height)
+      where seen.insert(t.y &* 65_536 &+ t.x).inserted {
+        coming.append(t)
+      }
+    }
+    guard !coming.isEmpty, (wanted.count + coming.count) * Self.tileBytes <= byteBudget else {
+      return
+    }
+    let keys = coming.map {
+      Key(map: id, style: style, level: level, scale: scale, x: $0.x, y: $0.y)
+    }.filter { tiles[$0] == nil }
+    ahead.queue(keys, limit: Self.aheadLimit) { key in
+      Self.draw(map: map, style: style, level: key.level, scale: key.scale, at: [(key.x, key.y)])
+        .first ?? nil
+    }
+  }
+
+  /// What is queued and being drawn ahead (tests).
+  var aheadState: (queued: [Key], drawing: Key?, done: Int) { ahead.state }
+
+  /// Waits until nothing is queued or being drawn ahead, and takes what was drawn (tests).
+  func settleDrawingAhead() {
+    ahead.waitUntilIdle()
+    takeDrawnAhead()
+  }
+
   /// Forgets the least recently used tiles of earlier frames until the kept bytes fit the
   /// budget.
   private func evict() {
@@ -230,8 +337,13 @@ final class MapTileCache {
     }
   }
 
-  /// Forgets every tile.
-  func removeAll() { tiles.removeAll() }
+  /// Forgets every tile (and drops those queued to be drawn ahead).
+  func removeAll() {
+    ahead.dropQueued()
+    _ = ahead.takeDone()
+    tiles.removeAll()
+    lastAhead = nil
+  }
 
   /// Draws tiles on all cores, one tile per task.
   nonisolated static func draw(
@@ -266,6 +378,109 @@ final class MapTileCache {
       cairo_surface_destroy(surface)
     }
     return results.values
+  }
+}
+
+/// The tiles a ``MapTileCache`` draws ahead of the camera, one at a time on a background
+/// queue: those queued, the one being drawn and those done, under one lock.
+final class TilesAhead: @unchecked Sendable {
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var queued: [MapTileCache.Key] = []
+  private var drawing: MapTileCache.Key?
+  private var done: [MapTileCache.Key: MapTileCache.Tile] = [:]
+  private let queue = DispatchQueue(label: "MapTileCache.ahead", qos: .utility)
+
+  private func locked<T>(_ body: () -> T) -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    return body()
+  }
+
+  /// Whether a tile is queued or being drawn.
+  var isBusy: Bool { locked { drawing != nil || !queued.isEmpty } }
+
+  /// The tiles queued, the one being drawn and how many are done (tests).
+  var state: (queued: [MapTileCache.Key], drawing: MapTileCache.Key?, done: Int) {
+    locked { (queued, drawing, done.count) }
+  }
+
+  /// Takes the tiles done.
+  func takeDone() -> [MapTileCache.Key: MapTileCache.Tile] {
+    locked {
+      let taken = done
+      done = [:]
+      return taken
+    }
+  }
+
+  /// Drops the queued tiles (one being drawn finishes).
+  func dropQueued() { locked { queued.removeAll() } }
+
+  /// Queues `keys` not queued, being drawn or done, while fewer than `limit` are in flight,
+  /// each drawn by `draw` on the background queue in turn.
+  func queue(
+    _ keys: [MapTileCache.Key], limit: Int,
+    draw: @escaping @Sendable (MapTileCache.Key) -> MapTileCache.Tile?
+  ) {
+    let added: Int = locked {
+      var added = 0
+      for key in keys {
+        guard queued.count + (drawing == nil ? 0 : 1) + done.count < limit else { break }
+        guard key != drawing, done[key] == nil, !queued.contains(key) else { continue }
+        queued.append(key)
+        added += 1
+      }
+      return added
+    }
+    for _ in 0..<added {
+      queue.async { self.drawNext(draw) }
+    }
+  }
+
+  /// Draws the first queued tile, if any is left.
+  private func drawNext(_ draw: (MapTileCache.Key) -> MapTileCache.Tile?) {
+    guard
+      let key: MapTileCache.Key = locked({
+        guard !queued.isEmpty else { return nil }
+        let key = queued.removeFirst()
+        drawing = key
+        return key
+      })
+    else { return }
+    let tile = draw(key)
+    locked {
+      drawing = nil
+      if let tile { done[key] = tile }
+      condition.broadcast()
+    }
+  }
+
+  /// For a frame about to draw `missing`: takes those queued off the queue (the frame
+  /// draws them) and waits for one being drawn; whether it waited.
+  func settle(needing missing: Set<MapTileCache.Key>) -> Bool {
+    locked {
+      queued.removeAll { missing.contains($0) }
+      guard let key = drawing, missing.contains(key) else { return false }
+      while drawing == key { condition.wait() }
+      return true
+    }
+  }
+
+  /// Waits until nothing is queued or being drawn.
+  func waitUntilIdle() {
+    locked {
+      while drawing != nil || !queued.isEmpty {
+        if drawing == nil {
+          // Queued work not started yet: let the queue's blocks run.
+          condition.unlock()
+          queue.sync {}
+          condition.lock()
+        } else {
+          condition.wait()
+        }
+      }
+    }
   }
 }
 
@@ -383,6 +598,10 @@ enum MapTileCompositor {
         afterBand?(first..<last)
       }
     }
+    // The tiles around these, toward the camera's motion, while the next frames reuse them.
+    cache.drawAhead(
+      map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted,
+      toTiles: toTiles, width: width, height: height)
     return true
   }
 
