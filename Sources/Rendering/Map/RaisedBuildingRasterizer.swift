@@ -93,13 +93,16 @@ struct RaisedBuildingRasterizer {
         let a = pts[i]
         let b = pts[(i + 1) % pts.count]
         guard (b.x - a.x) * area < 0 else { continue }
-        Self.addPolygon(
-          [(a.x, a.y), (b.x, b.y), (b.x, b.y - rise), (a.x, a.y - rise)], to: &segments)
+        Self.addQuad((a.x, a.y), (b.x, b.y), (b.x, b.y - rise), (a.x, a.y - rise), to: &segments)
       }
       fill(segments, colour: wall, into: pixels, stride: stride, width: width, rows: rows)
       let roofPoints = pts.map { (x: $0.x, y: $0.y - rise) }
       segments.removeAll(keepingCapacity: true)
-      Self.addPolygon(roofPoints.map { ($0.x, $0.y) }, to: &segments)
+      for i in 0..<roofPoints.count {
+        let a = roofPoints[i]
+        let b = roofPoints[(i + 1) % roofPoints.count]
+        segments.append((a.x, a.y, b.x, b.y))
+      }
       fill(segments, colour: roof, into: pixels, stride: stride, width: width, rows: rows)
       segments.removeAll(keepingCapacity: true)
       Self.addOutline(roofPoints, halfWidth: halfWidth, to: &segments)
@@ -116,17 +119,48 @@ struct RaisedBuildingRasterizer {
     }
   }
 
-  /// Adds a closed polygon wound so that its signed area is positive (pieces that overlap
-  /// add up instead of cancelling).
-  static func addWound(_ points: [(Double, Double)], to segments: inout [Segment]) {
-    var area = 0.0
-    for i in 0..<points.count {
-      let a = points[i]
-      let b = points[(i + 1) % points.count]
-      area += a.0 * b.1 - b.0 * a.1
-    }
+  /// A point (x, y).
+  typealias Point = (Double, Double)
+
+  /// Adds the closed quadrilateral p0 p1 p2 p3's edges, in that order (no array: a frame
+  /// adds tens of thousands).
+  @inline(__always)
+  static func addQuad(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to segments: inout [Segment]
+  ) {
+    segments.append((p0.0, p0.1, p1.0, p1.1))
+    segments.append((p1.0, p1.1, p2.0, p2.1))
+    segments.append((p2.0, p2.1, p3.0, p3.1))
+    segments.append((p3.0, p3.1, p0.0, p0.1))
+  }
+
+  /// Adds the quadrilateral p0 p1 p2 p3 wound so that its signed area is positive (pieces
+  /// that overlap add up instead of cancelling): its edges in that order, or reversed.
+  @inline(__always)
+  static func addWound(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, to segments: inout [Segment]
+  ) {
+    let area =
+      (p0.0 * p1.1 - p1.0 * p0.1) + (p1.0 * p2.1 - p2.0 * p1.1) + (p2.0 * p3.1 - p3.0 * p2.1)
+      + (p3.0 * p0.1 - p0.0 * p3.1)
     guard area != 0 else { return }
-    addPolygon(area > 0 ? points : points.reversed(), to: &segments)
+    if area > 0 {
+      addQuad(p0, p1, p2, p3, to: &segments)
+    } else {
+      addQuad(p3, p2, p1, p0, to: &segments)
+    }
+  }
+
+  /// Adds the triangle p0 p1 p2 wound so that its signed area is positive.
+  @inline(__always)
+  static func addWound(_ p0: Point, _ p1: Point, _ p2: Point, to segments: inout [Segment]) {
+    let area =
+      (p0.0 * p1.1 - p1.0 * p0.1) + (p1.0 * p2.1 - p2.0 * p1.1) + (p2.0 * p0.1 - p0.0 * p2.1)
+    guard area != 0 else { return }
+    let (a, b, c) = area > 0 ? (p0, p1, p2) : (p2, p1, p0)
+    segments.append((a.0, a.1, b.0, b.1))
+    segments.append((b.0, b.1, c.0, c.1))
+    segments.append((c.0, c.1, a.0, a.1))
   }
 
   /// Adds the stroke of the closed line through `points`, `halfWidth` on each side of it:
@@ -159,7 +193,7 @@ struct RaisedBuildingRasterizer {
       let d = directions[i]
       let (nx, ny) = (-d.y * halfWidth, d.x * halfWidth)
       addWound(
-        [(a.x + nx, a.y + ny), (b.x + nx, b.y + ny), (b.x - nx, b.y - ny), (a.x - nx, a.y - ny)],
+        (a.x + nx, a.y + ny), (b.x + nx, b.y + ny), (b.x - nx, b.y - ny), (a.x - nx, a.y - ny),
         to: &segments)
       // The corner at b, between this edge and the next.
       let e = directions[(i + 1) % n]
@@ -173,9 +207,9 @@ struct RaisedBuildingRasterizer {
         // The miter's tip: along the bisector of the two offsets.
         let k = side * halfWidth / (1 + cosine)
         let tip = (x: b.x + k * (-d.y - e.y), y: b.y + k * (d.x + e.x))
-        addWound([(b.x, b.y), (p.x, p.y), (tip.x, tip.y), (q.x, q.y)], to: &segments)
+        addWound((b.x, b.y), (p.x, p.y), (tip.x, tip.y), (q.x, q.y), to: &segments)
       } else {
-        addWound([(b.x, b.y), (p.x, p.y), (q.x, q.y)], to: &segments)
+        addWound((b.x, b.y), (p.x, p.y), (q.x, q.y), to: &segments)
       }
     }
   }
