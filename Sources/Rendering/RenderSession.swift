@@ -56,8 +56,8 @@ public final class RenderSession {
 
   /// Whether the map tiles around each frame's are drawn ahead on a background queue, those
   /// the camera moves toward first (false unless set; the live window sets it). A frame
-  /// takes those done, waits for one it needs that is being drawn, and draws the others
-  /// itself, so its pixels are the same either way; it only spares the frame at a moving
+  /// takes those done and draws the others itself (never waiting for one being drawn
+  /// ahead), so its pixels are the same either way; it only spares the frame at a moving
   /// map's leading edge the drawing of its new tiles. At most four tiles (about 5 MB) are in
   /// flight; done ones join the kept tiles under ``mapTileByteBudget``.
   public var drawsMapTilesAhead: Bool {

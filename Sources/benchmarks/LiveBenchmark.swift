@@ -151,6 +151,6 @@ func runLiveBenchmark(_ args: [String]) throws {
   fact(
     "\(name)_tiles",
     "\(statistics.drawn) drawn by frames, \(statistics.drawnAhead) drawn ahead"
-      + " (\(drawsAhead ? "on" : "off")), \(statistics.waitedFor) waited for")
+      + " (\(drawsAhead ? "on" : "off")), \(statistics.drawnTwice) drawn twice")
   report("\(name)_moved_by_cairo_cpu", Samples(peer.cpu), .ms)
 }

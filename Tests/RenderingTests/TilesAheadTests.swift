@@ -8,7 +8,7 @@ import ViewKit
 
 /// Map tiles drawn ahead of a moving camera on a background queue
 /// (``RenderSession/drawsMapTilesAhead``, the live window's): frames are the same pixels
-/// with or without it, a frame waits only for a tile it needs that is being drawn, at most
+/// with or without it, a frame never waits for a tile drawn ahead, at most
 /// ``MapTileCache/aheadLimit`` tiles are in flight, and a jump drops what was queued.
 @MainActor
 @Suite struct TilesAheadTests {
@@ -121,28 +121,26 @@ import ViewKit
     #expect(state.drawing == nil && state.queued.isEmpty)
   }
 
-  /// A frame needing tiles that are only queued takes them off the queue and does not wait
-  /// for the one being drawn, which it does not need; dropping the queue (a jump) leaves
-  /// only the one being drawn.
-  @Test func aFrameWaitsOnlyForATileItNeedsBeingDrawn() {
+  /// A frame needing tiles that are only queued takes them off the queue (it draws them
+  /// itself), and never waits for the one being drawn, needed or not; dropping the queue (a
+  /// jump) leaves only the one being drawn.
+  @Test func aFrameNeverWaitsForTilesDrawnAhead() {
     let ahead = TilesAhead()
     let held = HeldDrawing()
     ahead.queue((0..<4).map(Self.key), limit: 4) { held.draw($0) }
     held.started.wait()
-    // Tile 0 is being drawn and held: a frame needing 1 and 2 does not wait.
+    // Tile 0 is being drawn and held: a frame needing 1 and 2 takes them off the queue.
     #expect(!ahead.settle(needing: [Self.key(1), Self.key(2)]))
     #expect(ahead.state.queued == [Self.key(3)])
     #expect(ahead.state.drawing == Self.key(0))
+    // A frame needing tile 0 is told it is being drawn, and goes on (this would hang if it
+    // waited: the drawing is released only after).
+    #expect(ahead.settle(needing: [Self.key(0)]))
+    #expect(ahead.state.drawing == Self.key(0))
     ahead.dropQueued()
     #expect(ahead.state.queued.isEmpty)
-    // A frame needing tile 0 waits for it: released from another thread once waiting.
-    let releaser = Thread { [held] in
-      usleep(50_000)
-      held.release.signal()
-    }
-    releaser.start()
-    #expect(ahead.settle(needing: [Self.key(0)]))
-    #expect(ahead.state.drawing == nil)
+    held.release.signal()
     ahead.waitUntilIdle()
+    #expect(ahead.state.drawing == nil)
   }
 }

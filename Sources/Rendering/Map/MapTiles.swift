@@ -3,6 +3,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// How the cache of map tiles has been used: raster frames draw the base map's geometry
 /// into north-up tiles once and resample them for every camera (see
 /// ``Renderer/usesMapTiles``).
@@ -22,8 +26,8 @@ public struct MapTileStatistics: Sendable, Hashable {
   /// Tiles drawn ahead of the camera on a background queue
   /// (``RenderSession/drawsMapTilesAhead``) and taken into the cache.
   public var drawnAhead = 0
-  /// Tiles a frame needed while one was being drawn ahead, and waited for.
-  public var waitedFor = 0
+  /// Tiles a frame needed while they were being drawn ahead, and drew itself.
+  public var drawnTwice = 0
 }
 
 /// How map tiles are resampled to a frame's camera (``Renderer/mapTileFilter``).
@@ -173,10 +177,10 @@ final class MapTileCache {
   /// When they fit, `meanwhile` runs on this thread while the missing tiles are drawn on
   /// others (a single new tile, the usual case when the camera moves, keeps one core busy).
   ///
-  /// Tiles drawn ahead (``drawAhead(map:style:level:scale:wanted:toTiles:width:height:)``) that are done
-  /// are taken first; a missing tile being drawn ahead right now is waited for (it is
-  /// further on than a new drawing would be), one only queued is taken off the queue and
-  /// drawn here. So a frame is the same pixels with or without drawing ahead.
+  /// Tiles drawn ahead (``drawAhead(map:style:level:scale:wanted:toTiles:width:height:)``)
+  /// that are done are taken first; the missing ones are drawn here, taken off the queue if
+  /// queued, drawn here too if being drawn ahead (never waited for). So a frame is the same
+  /// pixels with or without drawing ahead.
   func tiles(
     map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)],
     meanwhile: () -> Void = {}
@@ -190,8 +194,7 @@ final class MapTileCache {
         Key(map: id, style: style, level: level, scale: scale, x: $0.x, y: $0.y)
       }
       if ahead.settle(needing: Set(keys.filter { tiles[$0] == nil })) {
-        statistics.waitedFor += 1
-        takeDrawnAhead()
+        statistics.drawnTwice += 1
       }
     }
     var found: [Tile?] = []
@@ -381,15 +384,19 @@ final class MapTileCache {
   }
 }
 
-/// The tiles a ``MapTileCache`` draws ahead of the camera, one at a time on a background
-/// queue: those queued, the one being drawn and those done, under one lock.
+/// The tiles a ``MapTileCache`` draws ahead of the camera, one at a time on a thread of
+/// their own at a lower priority than the frames' (nice 10: on two cores a tile drawn at
+/// the same priority took a third of the cores from the frames it overlapped, while the
+/// tile is needed only frames later): those queued, the one being drawn and those done,
+/// under one lock. The thread runs while tiles are queued.
 final class TilesAhead: @unchecked Sendable {
+  typealias Draw = @Sendable (MapTileCache.Key) -> MapTileCache.Tile?
   private let condition = NSCondition()
   // Guarded by `condition`.
-  private var queued: [MapTileCache.Key] = []
+  private var queued: [(key: MapTileCache.Key, draw: Draw)] = []
   private var drawing: MapTileCache.Key?
   private var done: [MapTileCache.Key: MapTileCache.Tile] = [:]
-  private let queue = DispatchQueue(label: "MapTileCache.ahead", qos: .utility)
+  private var working = false
 
   private func locked<T>(_ body: () -> T) -> T {
     condition.lock()
@@ -402,7 +409,7 @@ final class TilesAhead: @unchecked Sendable {
 
   /// The tiles queued, the one being drawn and how many are done (tests).
   var state: (queued: [MapTileCache.Key], drawing: MapTileCache.Key?, done: Int) {
-    locked { (queued, drawing, done.count) }
+    locked { (queued.map(\.key), drawing, done.count) }
   }
 
   /// Takes the tiles done.
@@ -418,68 +425,68 @@ final class TilesAhead: @unchecked Sendable {
   func dropQueued() { locked { queued.removeAll() } }
 
   /// Queues `keys` not queued, being drawn or done, while fewer than `limit` are in flight,
-  /// each drawn by `draw` on the background queue in turn.
-  func queue(
-    _ keys: [MapTileCache.Key], limit: Int,
-    draw: @escaping @Sendable (MapTileCache.Key) -> MapTileCache.Tile?
-  ) {
-    let added: Int = locked {
-      var added = 0
+  /// each drawn by `draw` on the background thread in turn.
+  func queue(_ keys: [MapTileCache.Key], limit: Int, draw: @escaping Draw) {
+    let starts: Bool = locked {
       for key in keys {
         guard queued.count + (drawing == nil ? 0 : 1) + done.count < limit else { break }
-        guard key != drawing, done[key] == nil, !queued.contains(key) else { continue }
-        queued.append(key)
-        added += 1
+        guard key != drawing, done[key] == nil, !queued.contains(where: { $0.key == key })
+        else { continue }
+        queued.append((key, draw))
       }
-      return added
-    }
-    for _ in 0..<added {
-      queue.async { self.drawNext(draw) }
-    }
-  }
-
-  /// Draws the first queued tile, if any is left.
-  private func drawNext(_ draw: (MapTileCache.Key) -> MapTileCache.Tile?) {
-    guard
-      let key: MapTileCache.Key = locked({
-        guard !queued.isEmpty else { return nil }
-        let key = queued.removeFirst()
-        drawing = key
-        return key
-      })
-    else { return }
-    let tile = draw(key)
-    locked {
-      drawing = nil
-      if let tile { done[key] = tile }
-      condition.broadcast()
-    }
-  }
-
-  /// For a frame about to draw `missing`: takes those queued off the queue (the frame
-  /// draws them) and waits for one being drawn; whether it waited.
-  func settle(needing missing: Set<MapTileCache.Key>) -> Bool {
-    locked {
-      queued.removeAll { missing.contains($0) }
-      guard let key = drawing, missing.contains(key) else { return false }
-      while drawing == key { condition.wait() }
+      guard !queued.isEmpty, !working else { return false }
+      working = true
       return true
     }
+    if starts {
+      let thread = Thread { [self] in work() }
+      thread.name = "MapTileCache.ahead"
+      thread.start()
+    }
   }
 
-  /// Waits until nothing is queued or being drawn.
+  /// The background thread: draws the queued tiles in turn, then ends.
+  private func work() {
+    #if canImport(Glibc)
+      // This thread only (Linux's nice is a thread's).
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
+    while true {
+      let next: (key: MapTileCache.Key, draw: Draw)? = locked {
+        guard !queued.isEmpty else {
+          working = false
+          condition.broadcast()
+          return nil
+        }
+        let item = queued.removeFirst()
+        drawing = item.key
+        return item
+      }
+      guard let next else { return }
+      let tile = next.draw(next.key)
+      locked {
+        drawing = nil
+        if let tile { done[next.key] = tile }
+        condition.broadcast()
+      }
+    }
+  }
+
+  /// For a frame about to draw `missing` itself: takes those queued off the queue, and
+  /// says whether one is being drawn (the frame draws it too rather than wait for a
+  /// thread of lower priority; the later copy is dropped). Never waits.
+  func settle(needing missing: Set<MapTileCache.Key>) -> Bool {
+    locked {
+      queued.removeAll { missing.contains($0.key) }
+      guard let key = drawing else { return false }
+      return missing.contains(key)
+    }
+  }
+
+  /// Waits until nothing is queued or being drawn and the thread has ended.
   func waitUntilIdle() {
     locked {
-      while drawing != nil || !queued.isEmpty {
-        if drawing == nil {
-          // Queued work not started yet: let the queue's blocks run.
-          condition.unlock()
-          queue.sync {}
-          condition.lock()
-        } else {
-          condition.wait()
-        }
-      }
+      while drawing != nil || !queued.isEmpty || working { condition.wait() }
     }
   }
 }
