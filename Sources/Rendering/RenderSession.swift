@@ -54,12 +54,12 @@ public final class RenderSession {
     overlayLayer.layer = nil
   }
 
-  /// Whether the map tiles around each frame's are drawn ahead on a background queue, those
-  /// the camera moves toward first (false unless set; the live window sets it). A frame
-  /// takes those done and draws the others itself (never waiting for one being drawn
-  /// ahead), so its pixels are the same either way; it only spares the frame at a moving
-  /// map's leading edge the drawing of its new tiles. At most four tiles (about 5 MB) are in
-  /// flight; done ones join the kept tiles under ``mapTileByteBudget``.
+  /// Whether the map tiles a moving camera will need next are drawn ahead on a background
+  /// thread (false unless set; the live window sets it). A frame takes those done and draws
+  /// the others itself (never waiting for one being drawn ahead), so its pixels are the same
+  /// either way; it only spares the frame at a moving map's leading edge the drawing of its
+  /// new tiles. At most four tiles (about 5 MB) are in flight; done ones join the kept tiles
+  /// under ``mapTileByteBudget``.
   public var drawsMapTilesAhead: Bool {
     get { tiles.drawsAhead }
     set { tiles.drawsAhead = newValue }

@@ -23,7 +23,7 @@ public struct MapTileStatistics: Sendable, Hashable {
   public var byteCount: Int
   /// The most bytes of pixels kept between frames.
   public var byteBudget: Int
-  /// Tiles drawn ahead of the camera on a background queue
+  /// Tiles drawn ahead of the camera on a background thread
   /// (``RenderSession/drawsMapTilesAhead``) and taken into the cache.
   public var drawnAhead = 0
   /// Tiles a frame needed while they were being drawn ahead, and drew itself.
@@ -237,7 +237,7 @@ final class MapTileCache {
     return found.map { $0! }
   }
 
-  /// Whether tiles around each frame's are drawn ahead on a background queue
+  /// Whether the tiles a moving camera will need are drawn ahead on a background thread
   /// (``RenderSession/drawsMapTilesAhead``).
   var drawsAhead = false
   /// The most tiles drawn ahead and not yet taken into the cache (queued, being drawn or
@@ -268,7 +268,7 @@ final class MapTileCache {
   /// Queues the tiles a `width` × `height` frame (its pixels to tile pixels `toTiles`, its
   /// tiles `wanted` at `level`) will need if the camera goes on moving as it moved since the
   /// last frame, for ``aheadFrames`` frames, the nearest first, that are neither kept nor
-  /// queued, up to ``aheadLimit`` in flight; each is drawn on a background queue as
+  /// queued, up to ``aheadLimit`` in flight; each is drawn on a background thread as
   /// ``draw(map:style:level:scale:at:)`` draws it for a frame. A new level, scale, style
   /// or map, or a jump of more than a tile, drops the queued ones first (one being drawn
   /// finishes). Nothing is queued unless ``drawsAhead`` and the frame's tiles and those
@@ -605,7 +605,7 @@ enum MapTileCompositor {
         afterBand?(first..<last)
       }
     }
-    // The tiles around these, toward the camera's motion, while the next frames reuse them.
+    // The tiles the camera moves toward, while the next frames reuse these.
     cache.drawAhead(
       map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted,
       toTiles: toTiles, width: width, height: height)
