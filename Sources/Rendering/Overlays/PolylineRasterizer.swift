@@ -798,6 +798,9 @@ final class PolylineRasterizer {
           continue
         }
       }
+      // The row, a constant for the nested functions below (a captured `var` is boxed and
+      // each read of it checked for exclusive access).
+      let y = y
       let ys = Self.subRows + rowTop
       var lo = far
       var hi = -far
