@@ -99,6 +99,25 @@ import Testing
     }
   }
 
+  @Test func coveredBitsReadColumnsOffTheCanvasAsCovered() throws {
+    let ring = Self.ring()
+    defer { cairo_surface_destroy(ring) }
+    let rows = try #require(OpaqueRows(surface: ring))
+    let mask = OpaqueMask.allocate(x0: 10, y0: 5, x1: 160, y1: 45)
+    defer { mask.deallocate() }
+    for (x, y) in [(-3, -7), (61, 9), (137, 27)] { mask.add(rows, x: x, y: y) }
+    for y in [5, 12, 20, 31, 44] {
+      for from in [-70, -64, -40, -1, 0, 1, 63, 64, 86, 87, 100, 149, 150, 200] {
+        let bits = mask.coveredBits(y: y, from: from)
+        for i in 0..<64 {
+          let x = from + i
+          let expected = x < 0 || x >= 150 || mask.covers(y: y, x: x)
+          #expect((bits >> UInt64(i)) & 1 == (expected ? 1 : 0), "row \(y), column \(x)")
+        }
+      }
+    }
+  }
+
   @Test func opaqueLinesLeaveTheHiddenPixelsAndDrawTheRestAsWithoutTheMask() throws {
     let ring = Self.ring()
     defer { cairo_surface_destroy(ring) }

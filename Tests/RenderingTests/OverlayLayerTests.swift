@@ -85,14 +85,38 @@ import ViewKit
     #expect(session.overlayLayerDraws == draws + 1)
     let movedDirect = try Self.draw(moved, scale: 2, layered: false, session: session)
     #expect(Self.differing(movedDirect, reused) <= direct.width * direct.height / 1000)
-    // Another zoom: drawn again.
+    // Another zoom: a zoom under way (each frame another) draws the overlays straight into
+    // the frame; the same zoom on the next frame draws a raster again.
     var zoomed = moved
     zoomed.camera.metersPerPoint = 1.1
+    let straight = try Self.draw(zoomed, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
+    let zoomedDirect = try Self.draw(zoomed, scale: 2, layered: false, session: session)
+    #expect(Self.differing(zoomedDirect, straight) == 0)
     let redrawn = try Self.draw(zoomed, scale: 2, layered: true, session: session)
     #expect(session.overlayLayerDraws == draws + 2)
-    #expect(
-      Self.differing(try Self.draw(zoomed, scale: 2, layered: false, session: session), redrawn)
-        <= 48)
+    #expect(Self.differing(zoomedDirect, redrawn) <= 48)
+  }
+
+  @Test func aZoomUnderWayDrawsTheOverlaysStraightIntoEachFrame() throws {
+    let map = try BaseMap.bundled()
+    let session = RenderSession()
+    var scene = Self.scene(map, center: Self.monaco)
+    _ = try Self.draw(scene, scale: 2, layered: true, session: session)
+    let draws = session.overlayLayerDraws
+    for step in 1...4 {
+      scene.camera.metersPerPoint = 1 + 0.02 * Double(step)
+      let frame = try Self.draw(scene, scale: 2, layered: true, session: session)
+      #expect(session.overlayLayerDraws == draws, "zoom step \(step)")
+      let direct = try Self.draw(scene, scale: 2, layered: false, session: session)
+      #expect(Self.differing(direct, frame) == 0, "zoom step \(step)")
+    }
+    // The zoom settles: the next frame draws a raster, and a moved camera reuses it.
+    _ = try Self.draw(scene, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
+    scene.camera.center = Geodesy.destination(from: Self.monaco, distance: 2, bearing: 90)
+    _ = try Self.draw(scene, scale: 2, layered: true, session: session)
+    #expect(session.overlayLayerDraws == draws + 1)
   }
 
   @Test func atScaleOneOnlyAnUnmovedCameraReusesTheRaster() throws {

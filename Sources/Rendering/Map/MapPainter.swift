@@ -102,10 +102,10 @@ struct MapPainter: Sendable {
       overlayLayer.composite(in: cr)
       paintEntrances(in: cr, matrix: &m)
     } else {
-      paintOverlayItems(markers: false, in: cr, matrix: &m)
-      paintDestinations(in: cr, matrix: &m)
-      paintEntrances(in: cr, matrix: &m)
-      paintOverlayItems(markers: true, in: cr, matrix: &m)
+      paintOverlays(in: cr, matrix: &m) { m in
+        paintDestinations(in: cr, matrix: &m)
+        paintEntrances(in: cr, matrix: &m)
+      }
     }
     paintVehicle(in: cr, matrix: &m)
   }

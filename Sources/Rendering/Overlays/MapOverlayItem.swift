@@ -202,8 +202,58 @@ final class OverlayImageCache: Sendable {
 }
 
 extension MapPainter {
-  /// Draws the scene's overlays of one group (markers or the rest) in order.
-  func paintOverlayItems(markers: Bool, in cr: OpaquePointer, matrix m: inout cairo_matrix_t) {
+  /// Draws the scene's overlays: the shapes, then what `between` draws, then the markers,
+  /// each group in order. The markers copied as rasters are sorted out first
+  /// (``MarkerStack``): what opaque markers hide is neither copied nor drawn under them.
+  func paintOverlays(
+    in cr: OpaquePointer, matrix m: inout cairo_matrix_t,
+    between: (inout cairo_matrix_t) -> Void
+  ) {
+    let stack = markerStack(in: cr, matrix: &m)
+    paintOverlayItems(markers: false, in: cr, matrix: &m, stack: stack)
+    between(&m)
+    paintOverlayItems(markers: true, in: cr, matrix: &m, stack: stack)
+  }
+
+  /// The stack of the markers copied as rasters onto `cr`'s pixels, or `nil` when there are
+  /// none or Cairo must draw (``PixelCanvas/init(_:)``).
+  private func markerStack(in cr: OpaquePointer, matrix m: inout cairo_matrix_t) -> MarkerStack? {
+    guard scene.overlays.contains(where: \.isMarker), let canvas = PixelCanvas(cr) else {
+      return nil
+    }
+    var markers: [MarkerStack.Marker] = []
+    for (index, item) in scene.overlays.enumerated() {
+      guard
+        case .marker(
+          let coordinate, let image, let size, let anchor, let rotation, let flat, let opacity) =
+          item, coordinate.isValid, opacity >= 1, size.width > 0, size.height > 0,
+        (flat ? rotation - scene.camera.heading : rotation).truncatingRemainder(dividingBy: 360)
+          == 0
+      else { continue }
+      let (x, y) = point(coordinate, matrix: &m)
+      let origin = (
+        x - Double(anchor.x) * Double(size.width), y - Double(anchor.y) * Double(size.height)
+      )
+      guard let place = Self.blitPlace(at: origin, size: size, in: cr),
+        Int(place.y) < canvas.y1, Int(place.y) + place.height > canvas.y0,
+        Int(place.x) < canvas.x1, Int(place.x) + place.width > canvas.x0,
+        let rows = overlayImages.opaqueRows(
+          image, size: size, width: place.width, height: place.height),
+        let raster = overlayImages.raster(
+          image, size: size, width: place.width, height: place.height)
+      else { continue }
+      markers.append(
+        MarkerStack.Marker(
+          index: index, raster: raster, rows: rows, x: Int(place.x), y: Int(place.y)))
+    }
+    return markers.isEmpty ? nil : MarkerStack(canvas: canvas, markers: markers)
+  }
+
+  /// Draws the scene's overlays of one group (markers or the rest) in order, the markers of
+  /// `stack` as it sorted them out.
+  private func paintOverlayItems(
+    markers: Bool, in cr: OpaquePointer, matrix m: inout cairo_matrix_t, stack: MarkerStack?
+  ) {
     guard scene.overlays.contains(where: { $0.isMarker == markers }) else { return }
     // Lines and areas with Cairo's fast antialiasing (4 × 4 samples a pixel, as the map's
     // own geometry): the default's 256 levels cost several times as much on long strokes.
@@ -231,27 +281,8 @@ extension MapPainter {
         && box.1 - margin <= clip.3
     }
     // Opaque markers hide what lies under them: the lines leave those pixels out.
-    if let lines, !markers {
-      for item in scene.overlays {
-        guard
-          case .marker(
-            let coordinate, let image, let size, let anchor, let rotation, let flat,
-            let opacity) = item, coordinate.isValid, opacity >= 1, size.width > 0, size.height > 0,
-          (flat ? rotation - scene.camera.heading : rotation).truncatingRemainder(dividingBy: 360)
-            == 0
-        else { continue }
-        let (x, y) = point(coordinate, matrix: &m)
-        let origin = (
-          x - Double(anchor.x) * Double(size.width), y - Double(anchor.y) * Double(size.height)
-        )
-        guard let place = Self.blitPlace(at: origin, size: size, in: cr),
-          let rows = overlayImages.opaqueRows(
-            image, size: size, width: place.width, height: place.height)
-        else { continue }
-        lines.hide(under: rows, x: Int(place.x), y: Int(place.y))
-      }
-    }
-    for item in scene.overlays where item.isMarker == markers {
+    if let lines, let stack, !markers { lines.hide(all: stack.mask) }
+    for (index, item) in scene.overlays.enumerated() where item.isMarker == markers {
       switch item {
       case .polyline(let coordinates, let width, let color, let spans):
         guard meetsClip(coordinates, margin: width, m: &m) else { continue }
@@ -293,6 +324,7 @@ extension MapPainter {
       case .marker(
         let coordinate, let image, let size, let anchor, let rotation, let flat, let opacity):
         guard coordinate.isValid, opacity > 0, size.width > 0, size.height > 0 else { continue }
+        if let stack, stack.draw(index) { continue }
         let (x, y) = point(coordinate, matrix: &m)
         let reach = Double(size.width + size.height)
         guard x + reach >= clip.0, x - reach <= clip.2, y + reach >= clip.1, y - reach <= clip.3

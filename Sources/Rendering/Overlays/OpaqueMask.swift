@@ -1,12 +1,14 @@
 import CCairo
 
 /// Which pixels of a marker's raster are fully opaque, a bit a pixel (rows of 64-pixel
-/// words), to tell what the marker will hide once it is copied over what lies below it.
+/// words), to tell what the marker will hide once it is copied over what lies below it, and
+/// which are painted at all (not fully transparent).
 final class OpaqueRows: Sendable {
   let width: Int
   let height: Int
   let wordsPerRow: Int
   let words: [UInt64]
+  let painted: [UInt64]
 
   /// The opaque pixels of an ARGB32 image surface (`nil` for another format).
   init?(surface: OpaquePointer) {
@@ -20,16 +22,19 @@ final class OpaqueRows: Sendable {
     }
     let perRow = (width + 63) / 64
     var words = [UInt64](repeating: 0, count: perRow * height)
+    var painted = words
     for y in 0..<height {
       let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<width where row[x] >> 24 == 255 {
-        words[y * perRow + x / 64] |= 1 << UInt64(x % 64)
+      for x in 0..<width where row[x] >> 24 != 0 {
+        painted[y * perRow + x / 64] |= 1 << UInt64(x % 64)
+        if row[x] >> 24 == 255 { words[y * perRow + x / 64] |= 1 << UInt64(x % 64) }
       }
     }
     self.width = width
     self.height = height
     wordsPerRow = perRow
     self.words = words
+    self.painted = painted
   }
 }
 
@@ -129,6 +134,31 @@ struct OpaqueMask {
     let s = UInt64(x & 63)
     let low = row[w] >> s
     return s == 0 ? low : low | (row[w + 1] << (64 - s))
+  }
+
+  /// A word with its lowest `count` bits set (0…64).
+  @inline(__always)
+  static func low(_ count: Int) -> UInt64 {
+    count >= 64 ? ~0 : (1 << UInt64(count)) &- 1
+  }
+
+  /// The bits of columns `from..<from + 64` (from the canvas's left, any integer) of device
+  /// row `y` (on the canvas): a pixel off the canvas counts as covered.
+  @inline(__always)
+  func coveredBits(y: Int, from: Int) -> UInt64 {
+    let row = words + (y - y0) * wordsPerRow
+    if from >= 0, from + 64 <= width { return bits(row: row, from: from) }
+    return coveredBits(row: row, from: from)
+  }
+
+  /// ``coveredBits(y:from:)`` at the canvas's edges.
+  private func coveredBits(row: UnsafeMutablePointer<UInt64>, from: Int) -> UInt64 {
+    let lo = max(from, 0)
+    let hi = min(from + 64, width)
+    guard lo < hi else { return ~0 }
+    // Columns lo..<hi lie on the canvas (and a row has a word to spare past its last).
+    let on = Self.low(hi - lo) << UInt64(lo - from)
+    return ~on | (bits(row: row, from: lo) << UInt64(lo - from)) & on
   }
 
   /// Whether every pixel of columns `from..<to` (from the canvas's left) of row `y` (a

@@ -10,7 +10,9 @@ import NavigationCore
 /// the nearest whole device pixel (at most half a pixel from where a fresh drawing puts the
 /// overlays: 1/6 point at scale 3), so moved frames reuse it only at scale 2 and more; at
 /// scale 1 only an unmoved camera does. Scenes with fewer than ``minimumOverlays`` overlays
-/// draw them directly on every frame (a raster of the whole view costs more than a few).
+/// draw them directly on every frame (a raster of the whole view costs more than a few), and
+/// so does a frame whose scene differs from the frame before's in more than the camera's
+/// centre (a zoom or turn under way, overlays changing): its raster would not be reused.
 final class OverlayLayer: @unchecked Sendable {
   /// Overlays below which no layer is made.
   static let minimumOverlays = 32
@@ -105,6 +107,12 @@ final class OverlayLayer: @unchecked Sendable {
       }
     }
     kept.layer = nil
+    // A scene that changed since the frame before (another zoom, heading or overlays: a
+    // pinch, a camera animation, markers moving) will likely change again on the next
+    // frame, and a raster drawn now — a margin around the view, then composited — would be
+    // thrown away unused: it is cheaper to draw the overlays straight into this frame.
+    defer { kept.lastKey = key }
+    if let last = kept.lastKey, last != key { return nil }
     kept.drawCount += 1
     guard let layer = draw(painter, key: key, anchor: anchor, scale: scale) else { return nil }
     kept.layer = layer
@@ -130,9 +138,9 @@ final class OverlayLayer: @unchecked Sendable {
         xx: scale, yx: 0, xy: 0, yy: scale, x0: Double(margin), y0: Double(margin)),
       body: { context in
         var m = painter.matrix(anchor: anchor)
-        painter.paintOverlayItems(markers: false, in: context, matrix: &m)
-        painter.paintDestinations(in: context, matrix: &m)
-        painter.paintOverlayItems(markers: true, in: context, matrix: &m)
+        painter.paintOverlays(in: context, matrix: &m) { m in
+          painter.paintDestinations(in: context, matrix: &m)
+        }
       })
     let pixels = UnsafeSendableMutable(data)
     let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, height / 128))
@@ -156,6 +164,9 @@ final class OverlayLayer: @unchecked Sendable {
 final class KeptOverlayLayer {
   /// The layer of the last frame with many overlays, or `nil`.
   var layer: OverlayLayer?
+  /// What the raster of the last frame with many overlays would have shown (a raster is
+  /// drawn only when the scene is unchanged from that frame's but for the camera's centre).
+  var lastKey: OverlayLayer.Key?
   /// Rasters drawn so far.
   var drawCount = 0
 }

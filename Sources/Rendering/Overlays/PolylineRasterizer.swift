@@ -182,6 +182,8 @@ final class PolylineRasterizer {
   /// Whether ``hidden`` has any pixel, and whether its groups are up to date.
   private var hides = false
   private var sealed = true
+  /// Whether ``hidden`` is the rasterizer's own (else a ``MarkerStack``'s).
+  private var ownsHidden = true
 
   /// A rasterizer drawing into `cr`'s pixels, or `nil` when Cairo must draw (see
   /// ``PixelCanvas/init(_:)``; also a user space that is not a uniform scale, turn or
@@ -211,6 +213,7 @@ final class PolylineRasterizer {
   /// pixel at device column `x`, row `y`, will cover what it draws there: opaque lines skip
   /// those pixels (nothing under an opaque pixel shows).
   func hide(under rows: OpaqueRows, x: Int, y: Int) {
+    precondition(ownsHidden, "hide(under:x:y:) after hide(all:)")
     if !hides, hidden.width == 0 {
       hidden.deallocate()
       hidden = .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
@@ -221,11 +224,22 @@ final class PolylineRasterizer {
     }
   }
 
+  /// Tells the rasterizer that the pixels of `mask` (over its canvas, owned by the caller and
+  /// kept while the rasterizer draws) will be covered by opaque pictures drawn later, in
+  /// place of any ``hide(under:x:y:)`` before.
+  func hide(all mask: OpaqueMask) {
+    if ownsHidden { hidden.deallocate() }
+    hidden = mask
+    ownsHidden = false
+    hides = true
+    sealed = false
+  }
+
   deinit {
     cells.deallocate()
     delta.deallocate()
     owner.deallocate()
-    hidden.deallocate()
+    if ownsHidden { hidden.deallocate() }
   }
 
   /// A segment's capsule in device pixels: its end discs and its body, the rectangle whose
@@ -747,6 +761,66 @@ final class PolylineRasterizer {
     c.wrote(rows: firstRow..<lastRow)
   }
 
+  /// A segment's colour: one, or the steps of the one stretch of its line's gradient it
+  /// lies in (``stroke(_:width:color:spans:)``).
+  private struct SegmentPaint {
+    let solid: UInt32?
+    let steps: UnsafeMutablePointer<UInt32>
+    let first: Int
+    let scale: Double
+    let offset: Double
+    let along0: Double
+    let alongX: Double
+    let alongY: Double
+    /// A run's step index in 16.16 fixed point: its bounds and its change a column.
+    let lowest: Int
+    let highest: Int
+    let du: Int
+
+    init(
+      _ s: Segment, solid: UInt32?, steps: UnsafeMutablePointer<UInt32>, stretchStart: Int,
+      stretchScale: Double, stretchOffset: Double
+    ) {
+      self.solid = solid
+      self.steps = steps
+      first = stretchStart
+      scale = stretchScale
+      offset = stretchOffset
+      along0 = s.along0
+      alongX = s.alongX
+      alongY = s.alongY
+      let base = Double(stretchStart) + 0.5
+      let a = Int((base + stretchOffset * stretchScale) * 65536)
+      let b = Int((base + (stretchOffset + 1) * stretchScale) * 65536)
+      lowest = min(a, b)
+      highest = max(a, b)
+      du = Int(s.alongX * stretchScale * 65536)
+    }
+
+    /// The colour at column `x` of the row whose top is `rowTop`.
+    @inline(__always)
+    func colour(_ x: Int, _ rowTop: Double) -> UInt32 {
+      if let solid { return solid }
+      let t = min(1, max(0, along0 + rowTop * alongY + Double(x) * alongX))
+      return steps[first + Int(min(255, (offset + t) * scale + 0.5))]
+    }
+
+    /// Fills columns `start..<end` of `row` (whole pixels).
+    @inline(__always)
+    func run(_ row: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int, _ rowTop: Double) {
+      if let solid {
+        (row + start).update(repeating: solid, count: end - start)
+        return
+      }
+      let t0 = along0 + rowTop * alongY
+      var u = Int((Double(first) + 0.5 + (offset + t0 + Double(start) * alongX) * scale) * 65536)
+      for x in start..<end {
+        row[x] = steps[min(highest, max(lowest, u)) >> 16]
+        u &+= du
+      }
+    }
+  }
+
   /// The four sub-row centres of a pixel row, from its top.
   private static let subRows = SIMD4<Double>(0.125, 0.375, 0.625, 0.875)
 
@@ -775,6 +849,10 @@ final class PolylineRasterizer {
     let ahead = 6
     var lastFrom = -1
     let group = OpaqueMask.groupRows
+    let subRows = Self.subRows
+    let fill = SegmentPaint(
+      s, solid: solid, steps: steps, stretchStart: stretchStart, stretchScale: stretchScale,
+      stretchOffset: stretchOffset)
     var y = rows.lowerBound
     while y < rows.upperBound {
       defer { y += 1 }
@@ -798,7 +876,7 @@ final class PolylineRasterizer {
           continue
         }
       }
-      let ys = Self.subRows + rowTop
+      let ys = subRows + rowTop
       var lo = far
       var hi = -far
       if rowTop + 1 > s.bodyTop, rowTop < s.bodyBottom {
@@ -820,7 +898,6 @@ final class PolylineRasterizer {
       let empty = lo .>= hi
       lo.replace(with: far, where: empty)
       hi.replace(with: -far, where: empty)
-      // Constants from here on (the nested functions capture them without boxes).
       let los = lo
       let his = hi
       let reachLo = Lanes.least(los)
@@ -838,8 +915,17 @@ final class PolylineRasterizer {
         if (first ^ last) >> 4 != 0 { navui_prefetch_for_write(below + 4 * last) }
       }
       lastFrom = from
-      // Under opaque pictures drawn later: nothing of this row shows.
-      if masked, hidden.covers(y: y, from: from, to: to) { continue }
+      // Under opaque pictures drawn later: the row's pixels that show (a word of them for a
+      // row of up to 64 pixels, else looked up pixel by pixel and run by run).
+      let narrow = masked && to - from <= 64
+      var shown = ~UInt64(0)
+      if narrow {
+        shown = ~hidden.coveredBits(y: y, from: from) & OpaqueMask.low(to - from)
+        if shown == 0 { continue }
+      } else if masked, hidden.covers(y: y, from: from, to: to) {
+        continue
+      }
+      let seen = shown
       let innerLo = Lanes.greatest(los)
       let innerHi = Lanes.least(his)
       var fullFrom = to
@@ -848,56 +934,43 @@ final class PolylineRasterizer {
         fullFrom = max(from, Lanes.ceiling(innerLo))
         fullTo = min(to, max(fullFrom, Int(innerHi)))
       }
-      @inline(__always)
-      func edge(_ x: Int) {
-        if masked, hidden.covers(y: y, x: x) { return }
-        let x0 = SIMD4<Double>(repeating: Double(x))
-        let cover = Lanes.sum(Lanes.max(Lanes.min(his, x0 + 1) - Lanes.max(los, x0), .zero))
-        let mask = UInt32(min(255, cover * 63.75 + 0.5))
-        guard mask > 0 else { return }
-        let source: UInt32
-        if let solid {
-          source = solid
-        } else {
-          let t = min(1, max(0, s.along0 + rowTop * s.alongY + Double(x) * s.alongX))
-          source = steps[stretchStart + Int(min(255, (stretchOffset + t) * stretchScale + 0.5))]
+      // Left to right: each edge pixel covered by the crossings' overlap with it, the whole
+      // pixels between the edges filled run by run (those that show).
+      var x = from
+      while x < to {
+        if x == fullFrom, fullFrom < fullTo {
+          if narrow {
+            var runs = (seen >> UInt64(fullFrom - from)) & OpaqueMask.low(fullTo - fullFrom)
+            while runs != 0 {
+              let start = runs.trailingZeroBitCount
+              let run = (~(runs >> UInt64(start))).trailingZeroBitCount
+              fill.run(row, fullFrom + start, fullFrom + start + run, rowTop)
+              runs &= ~(OpaqueMask.low(run) << UInt64(start))
+            }
+          } else if masked {
+            var at = fullFrom
+            while let (a, b) = hidden.uncoveredRun(y: y, from: at, to: fullTo) {
+              fill.run(row, a, b, rowTop)
+              at = b
+            }
+          } else {
+            fill.run(row, fullFrom, fullTo, rowTop)
+          }
+          x = fullTo
+          continue
         }
-        PremultipliedPixel.put(source, mask: mask, at: row + x, opaque: opaque)
-      }
-      /// The whole pixels of columns `start..<end`.
-      @inline(__always)
-      func fill(_ start: Int, _ end: Int) {
-        if let solid {
-          (row + start).update(repeating: solid, count: end - start)
-        } else {
-          // The steps of one stretch: the step's index in 16.16 fixed point along the row.
-          let t0 = s.along0 + rowTop * s.alongY
-          let first = Double(stretchStart) + 0.5
-          let lowest = Int((first + stretchOffset * stretchScale) * 65536)
-          let highest = Int((first + (stretchOffset + 1) * stretchScale) * 65536)
-          let (a, b) = (min(lowest, highest), max(lowest, highest))
-          var u = Int(
-            (first + (stretchOffset + t0 + Double(start) * s.alongX) * stretchScale) * 65536)
-          let du = Int(s.alongX * stretchScale * 65536)
-          for x in start..<end {
-            row[x] = steps[min(b, max(a, u)) >> 16]
-            u &+= du
+        let shows =
+          narrow ? (seen >> UInt64(x - from)) & 1 != 0 : !(masked && hidden.covers(y: y, x: x))
+        if shows {
+          let x0 = SIMD4<Double>(repeating: Double(x))
+          let cover = Lanes.sum(Lanes.max(Lanes.min(his, x0 + 1) - Lanes.max(los, x0), .zero))
+          let mask = UInt32(min(255, cover * 63.75 + 0.5))
+          if mask > 0 {
+            PremultipliedPixel.put(fill.colour(x, rowTop), mask: mask, at: row + x, opaque: opaque)
           }
         }
+        x += 1
       }
-      for x in from..<fullFrom { edge(x) }
-      if fullFrom < fullTo {
-        if masked {
-          var x = fullFrom
-          while let (a, b) = hidden.uncoveredRun(y: y, from: x, to: fullTo) {
-            fill(a, b)
-            x = b
-          }
-        } else {
-          fill(fullFrom, fullTo)
-        }
-      }
-      for x in fullTo..<to { edge(x) }
     }
   }
 }
