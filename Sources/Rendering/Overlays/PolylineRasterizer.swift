@@ -316,9 +316,11 @@ final class PolylineRasterizer {
     func band(from top: Double, to bottom: Double, left: Double, right: Double) -> (
       Double, Double
     ) {
-      let lo = Swift.max(left, leftmost, Swift.min(lo1 + top * k1, lo1 + bottom * k1)) - left
-      let hi = Swift.min(right, rightmost, Swift.max(hi1 + top * k1, hi1 + bottom * k1)) - left
-      return (lo, hi)
+      // Two-argument min and max only: the three-argument ones take a variadic rest, an
+      // array allocated and released on every call.
+      let lo = Swift.max(Swift.max(left, leftmost), Swift.min(lo1 + top * k1, lo1 + bottom * k1))
+      let hi = Swift.min(Swift.min(right, rightmost), Swift.max(hi1 + top * k1, hi1 + bottom * k1))
+      return (lo - left, hi - left)
     }
 
     /// Where the row at height `y` crosses the capsule of radius `r` (`r2` = r²): `lo < hi`
