@@ -10,22 +10,12 @@ import Testing
 @Suite struct MarkerStackTests {
   /// A surface of `format` filled with a pattern of colours (what lies under the markers).
   static func background(_ format: cairo_format_t, _ width: Int, _ height: Int) -> OpaquePointer {
-    let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let data = cairo_image_surface_get_data(surface)!
-    for y in 0..<height {
-      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<width {
-        let v = UInt32((x * 7 + y * 13) % 256)
-        // ARGB32: opaque where x + y is even, transparent elsewhere (a layer's raster).
-        let alpha: UInt32 = format == CAIRO_FORMAT_ARGB32 && (x + y) % 2 == 1 ? 0 : 255
-        row[x] =
-          alpha == 0 ? 0 : 0xFF00_0000 | v << 16 | (255 - v) << 8 | UInt32((x * y) % 256)
-      }
+    OpaqueMaskTests.surface(format, width, height) { x, y in
+      let v = UInt32((x * 7 + y * 13) % 256)
+      // ARGB32: opaque where x + y is even, transparent elsewhere (a layer's raster).
+      let clear = format == CAIRO_FORMAT_ARGB32 && (x + y) % 2 == 1
+      return clear ? 0 : 0xFF00_0000 | v << 16 | (255 - v) << 8 | UInt32((x * y) % 256)
     }
-    cairo_surface_mark_dirty(surface)
-    return surface
   }
 
   /// A disc with an antialiased edge drawn by Cairo (opaque inside, translucent at its

@@ -8,24 +8,31 @@ import Testing
 /// alone: checked bit by bit against the pictures and pixel by pixel against lines drawn
 /// without it.
 @Suite struct OpaqueMaskTests {
+  /// A surface of `format` whose pixel at (x, y) is `pixel(x, y)` (premultiplied ARGB).
+  static func surface(
+    _ format: cairo_format_t, _ width: Int, _ height: Int, pixel: (Int, Int) -> UInt32
+  ) -> OpaquePointer {
+    let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = cairo_image_surface_get_data(surface)!
+    for y in 0..<height {
+      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+      for x in 0..<width { row[x] = pixel(x, y) }
+    }
+    cairo_surface_mark_dirty(surface)
+    return surface
+  }
+
   /// A transparent ARGB32 surface with `opaque(x, y)` pixels opaque red, the others half
   /// transparent where `half(x, y)`.
   static func picture(
     _ width: Int, _ height: Int, opaque: (Int, Int) -> Bool,
     half: (Int, Int) -> Bool = { _, _ in false }
   ) -> OpaquePointer {
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    let data = cairo_image_surface_get_data(surface)!
-    for y in 0..<height {
-      let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-      for x in 0..<width {
-        row[x] = opaque(x, y) ? 0xFFFF_0000 : half(x, y) ? 0x8080_0000 : 0
-      }
+    surface(CAIRO_FORMAT_ARGB32, width, height) { x, y in
+      opaque(x, y) ? 0xFFFF_0000 : half(x, y) ? 0x8080_0000 : 0
     }
-    cairo_surface_mark_dirty(surface)
-    return surface
   }
 
   /// A ring: opaque between radii 6 and 14 of the centre of a 40 × 30 picture, a half
