@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import NavigationCore
 import Testing
 
 @testable import Rendering
@@ -136,6 +137,84 @@ import Testing
       for x in 0..<120 {
         #expect(Self.pixel(whole, x, y) == Self.pixel(banded, x, y), "at \(x), \(y)")
       }
+    }
+  }
+}
+
+/// Lines drawn together, the opaque ones from the top down: what they leave out is exactly
+/// what drawing every line in order covers.
+@Suite struct PolylineStackTests {
+  /// Lines across a 160 × 110 canvas: solid, graded (one across two stretches of colour),
+  /// translucent and nearly flat ones, from a fixed seed.
+  static func lines() -> [PolylineRasterizer.Line] {
+    var random = SplitMix64(seed: 25)
+    func unit() -> Double { Double(random.next() % 10_000) / 10_000 }
+    return (0..<40).map { k in
+      var points = (0..<6).map { _ in (unit() * 200 - 20, unit() * 150 - 20) }
+      if k % 9 == 4 {
+        // Nearly flat: rows wider than 64 pixels.
+        points = [(3.3, 40 + unit() * 30), (157.1, 41 + unit() * 30), (20.2, 43 + unit() * 30)]
+      }
+      let color = RGBA(red: unit(), green: unit(), blue: unit(), alpha: k % 7 == 3 ? 0.5 : 1)
+      let spans =
+        k % 3 == 1
+        ? [MapStrokeSpan(from: PolylineRasterizerTests.red, to: color, segments: 2.5)]
+        : []
+      return PolylineRasterizer.Line(
+        points: points, width: 2 + unit() * 9, color: color, spans: spans)
+    }
+  }
+
+  /// Draws `lines` into `surface` clipped to `rows`, together or one by one, under an opaque
+  /// disc copied over them when `marker`.
+  static func draw(
+    _ surface: OpaquePointer, rows: Range<Int>, together: Bool, marker: OpaquePointer?
+  ) throws {
+    let cr = MarkerStackTests.band(surface, rows: rows)
+    defer { cairo_destroy(cr) }
+    let rasterizer = try #require(PolylineRasterizer(cr))
+    if let marker, let opaque = OpaqueRows(surface: marker) {
+      rasterizer.hide(under: opaque, x: 50, y: 30)
+    }
+    let lines = Self.lines()
+    if together {
+      rasterizer.stroke(lines: lines)
+    } else {
+      for line in lines {
+        rasterizer.stroke(line.points, width: line.width, color: line.color, spans: line.spans)
+      }
+    }
+    if let marker {
+      cairo_set_source_surface(cr, marker, 50, 30)
+      cairo_paint(cr)
+    }
+  }
+
+  @Test(arguments: [CAIRO_FORMAT_RGB24, CAIRO_FORMAT_ARGB32], [false, true])
+  func linesDrawnTogetherGiveWhatDrawingEachInOrderGives(
+    format: cairo_format_t, marker: Bool
+  ) throws {
+    let disc = MarkerStackTests.disc(40, red: 0.7, alpha: 1)
+    defer { cairo_surface_destroy(disc) }
+    for rows in [0..<110, 17..<63] {
+      let each = MarkerStackTests.background(format, 160, 110)
+      let together = MarkerStackTests.background(format, 160, 110)
+      defer {
+        cairo_surface_destroy(each)
+        cairo_surface_destroy(together)
+      }
+      try Self.draw(each, rows: rows, together: false, marker: marker ? disc : nil)
+      try Self.draw(together, rows: rows, together: true, marker: marker ? disc : nil)
+      var differing = 0
+      for y in 0..<110 {
+        for x in 0..<160
+        where PolylineRasterizerTests.pixel(each, x, y)
+          != PolylineRasterizerTests.pixel(together, x, y)
+        {
+          differing += 1
+        }
+      }
+      #expect(differing == 0, "\(differing) pixels differ in rows \(rows)")
     }
   }
 }

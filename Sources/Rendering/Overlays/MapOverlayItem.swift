@@ -282,14 +282,24 @@ extension MapPainter {
     }
     // Opaque markers hide what lies under them: the lines leave those pixels out.
     if let lines, let stack, !markers { lines.hide(all: stack.mask) }
+    // Consecutive lines are drawn together (from the top down when opaque).
+    var pending: [PolylineRasterizer.Line] = []
+    func flush() {
+      if let lines, !pending.isEmpty { lines.stroke(lines: pending) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    defer { flush() }
     for (index, item) in scene.overlays.enumerated() where item.isMarker == markers {
+      if case .polyline = item {} else { flush() }
       switch item {
       case .polyline(let coordinates, let width, let color, let spans):
         guard meetsClip(coordinates, margin: width, m: &m) else { continue }
         if let lines {
           guard coordinates.count >= 2 else { continue }
-          lines.stroke(
-            coordinates.map { point($0, matrix: &m) }, width: width, color: color, spans: spans)
+          pending.append(
+            PolylineRasterizer.Line(
+              points: coordinates.map { point($0, matrix: &m) }, width: width, color: color,
+              spans: spans))
           continue
         }
         paintPolyline(

@@ -97,6 +97,15 @@ struct OpaqueMask {
     return covers(row: groups + g * wordsPerRow, from: from, to: to)
   }
 
+  /// A mask over the same canvas with the same pixels (groups included), which its caller
+  /// owns.
+  func copy() -> OpaqueMask {
+    let copy = OpaqueMask(x0: x0, y0: y0, x1: x0 + width, y1: y0 + height)
+    copy.words.update(from: words, count: max(1, wordsPerRow * height))
+    copy.groups.update(from: groups, count: max(1, wordsPerRow * (height / Self.groupRows)))
+    return copy
+  }
+
   /// Frees the mask's memory (once, by its owner).
   func deallocate() {
     words.deallocate()
@@ -125,6 +134,20 @@ struct OpaqueMask {
       }
     }
     return true
+  }
+
+  /// Marks columns `from..<to` (from the canvas's left, on the canvas) of device row `y`.
+  /// The groups are not redone (``seal()``): they still cover no more than the rows do.
+  @inline(__always)
+  func add(y: Int, from: Int, to: Int) {
+    let row = words + (y - y0) * wordsPerRow
+    var x = from
+    while x < to {
+      let s = x & 63
+      let n = min(64 - s, to - x)
+      row[x >> 6] |= Self.low(n) << UInt64(s)
+      x += n
+    }
   }
 
   /// The bits of row `y` (canvas rows) for columns `x..<x+64` (canvas columns, `x` ≥ 0).

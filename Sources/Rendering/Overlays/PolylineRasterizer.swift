@@ -184,6 +184,20 @@ final class PolylineRasterizer {
   private var sealed = true
   /// Whether ``hidden`` is the rasterizer's own (else a ``MarkerStack``'s).
   private var ownsHidden = true
+  /// While lines are drawn from the top down (``stroke(lines:)``): the pixels at their edges,
+  /// put over what lies under them once all are drawn, in the order they were drawn.
+  private var deferring = false
+  private var deferred = UnsafeMutablePointer<DeferredPixel>.allocate(capacity: 1)
+  private var deferredCount = 0
+  private var deferredCapacity = 1
+
+  /// A pixel put later: where (from the canvas's first pixel, in pixels), its colour and
+  /// its coverage.
+  private struct DeferredPixel {
+    var offset: Int
+    var colour: UInt32
+    var mask: UInt32
+  }
 
   /// A rasterizer drawing into `cr`'s pixels, or `nil` when Cairo must draw (see
   /// ``PixelCanvas/init(_:)``; also a user space that is not a uniform scale, turn or
@@ -240,6 +254,110 @@ final class PolylineRasterizer {
     delta.deallocate()
     owner.deallocate()
     if ownsHidden { hidden.deallocate() }
+    deferred.deallocate()
+  }
+
+  /// `points` (user space) in device pixels, placed as Cairo places them.
+  private func device(_ points: [(Double, Double)]) -> [(Double, Double)] {
+    var m = canvas.matrix
+    return points.map { point -> (Double, Double) in
+      var (x, y) = point
+      cairo_matrix_transform_point(&m, &x, &y)
+      return (x - PolylineRasterizer.cairoBias, y - PolylineRasterizer.cairoBias)
+    }
+  }
+
+  /// Whether the segment from `a` to `b` (device pixels) with radius `r` can reach the canvas.
+  @inline(__always)
+  private func reaches(_ a: (Double, Double), _ b: (Double, Double), r: Double) -> Bool {
+    let c = canvas
+    return a.0.isFinite && a.1.isFinite && b.0.isFinite && b.1.isFinite
+      && max(a.1, b.1) + r > Double(c.y0) && min(a.1, b.1) - r < Double(c.y1)
+      && max(a.0, b.0) + r > Double(c.x0) && min(a.0, b.0) - r < Double(c.x1)
+  }
+
+  /// A line to draw: its points (user space), width, colour and spans, as
+  /// ``stroke(_:width:color:spans:)`` takes them.
+  struct Line {
+    let points: [(Double, Double)]
+    let width: Double
+    let color: RGBA
+    let spans: [MapStrokeSpan]
+  }
+
+  /// Draws `lines` in order: the picture of drawing each with
+  /// ``stroke(_:width:color:spans:)``, bit for bit. Consecutive lines of opaque colours are
+  /// drawn from the top down: each leaves out the pixels already covered (by opaque
+  /// pictures drawn later, ``hide(all:)``, or by the whole pixels of a line above it, which
+  /// join those), and the pixels at its edges are put over what lies under them once the
+  /// lines below are drawn too, from the bottom up. With fifty lines across a phone's map,
+  /// each pixel a line reaches lies under four or five of them.
+  func stroke(lines: [Line]) {
+    var k = 0
+    while k < lines.count {
+      var end = k
+      while end < lines.count, Self.opaque(lines[end]) { end += 1 }
+      if end - k < 2 {
+        let line = lines[k]
+        stroke(line.points, width: line.width, color: line.color, spans: line.spans)
+        k += 1
+        continue
+      }
+      // The lines' whole pixels join a copy of the mask, for these lines only.
+      if !sealed {
+        hidden.seal()
+        sealed = true
+      }
+      let saved = (hidden, hides)
+      hidden =
+        hides
+        ? saved.0.copy()
+        : .allocate(x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
+      hides = true
+      defer {
+        hidden.deallocate()
+        (hidden, hides) = saved
+      }
+      deferring = true
+      for line in lines[k..<end].reversed() {
+        stroke(line.points, width: line.width, color: line.color, spans: line.spans)
+      }
+      deferring = false
+      let data = canvas.pixel(x: canvas.x0, y: canvas.y0)
+      let opaque = canvas.opaque
+      var i = deferredCount
+      while i > 0 {
+        i -= 1
+        let p = deferred[i]
+        PremultipliedPixel.put(p.colour, mask: p.mask, at: data + p.offset, opaque: opaque)
+      }
+      deferredCount = 0
+      k = end
+    }
+  }
+
+  /// Whether all of a line's colours are opaque (those its spans mix, and more).
+  private static func opaque(_ line: Line) -> Bool {
+    PremultipliedPixel.pack(line.color) >> 24 == 255
+      && line.spans.allSatisfy {
+        PremultipliedPixel.pack($0.from) >> 24 == 255 && PremultipliedPixel.pack($0.to) >> 24 == 255
+      }
+  }
+
+  /// Keeps the pixel at `pixel` (in the canvas's memory), its colour `colour` and coverage
+  /// `mask` (1…255), to put later (``stroke(lines:)``).
+  @inline(__always)
+  private func deferPut(_ colour: UInt32, mask: UInt32, at pixel: UnsafeMutablePointer<UInt32>) {
+    if deferredCount == deferredCapacity {
+      let larger = UnsafeMutablePointer<DeferredPixel>.allocate(capacity: 2 * deferredCapacity)
+      larger.moveInitialize(from: deferred, count: deferredCount)
+      deferred.deallocate()
+      deferred = larger
+      deferredCapacity *= 2
+    }
+    deferred[deferredCount] = DeferredPixel(
+      offset: pixel - canvas.pixel(x: canvas.x0, y: canvas.y0), colour: colour, mask: mask)
+    deferredCount += 1
   }
 
   /// A segment's capsule in device pixels: its end discs and its body, the rectangle whose
@@ -408,15 +526,11 @@ final class PolylineRasterizer {
     let r = width * unit / 2
     let r2 = r * r
     let c = canvas
-    var m = c.matrix
     let left = Double(c.x0)
     let right = Double(c.x1)
-    let device = points.map { point -> (Double, Double) in
-      var (x, y) = point
-      cairo_matrix_transform_point(&m, &x, &y)
-      return (x - PolylineRasterizer.cairoBias, y - PolylineRasterizer.cairoBias)
-    }
+    let device = device(points)
     let palette = Palette(spans: spans, total: Double(points.count - 1))
+    let deferring = self.deferring
     let graded = palette.graded
     let solid = palette.steps.first ?? PremultipliedPixel.pack(color)
     // Opaque colours: each segment's capsule drawn on its own, in the line's order (as the
@@ -428,10 +542,7 @@ final class PolylineRasterizer {
     list.reserveCapacity(points.count - 1)
     for i in 1..<device.count {
       let (a, b) = (device[i - 1], device[i])
-      guard a.0.isFinite, a.1.isFinite, b.0.isFinite, b.1.isFinite,
-        max(a.1, b.1) + r > Double(c.y0), min(a.1, b.1) - r < Double(c.y1),
-        max(a.0, b.0) + r > left, min(a.0, b.0) - r < right
-      else { continue }
+      guard reaches(a, b, r: r) else { continue }
       var segment = Segment(a, b, r: r, index: Int32(i - 1), left: left)
       // The segment before (if drawable) drew the disc: both ends finite.
       segment.startDisc =
@@ -528,6 +639,15 @@ final class PolylineRasterizer {
       _ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ mask: UInt32, _ source: UInt32
     ) {
       guard mask > 0 else { return }
+      // From the top down, every pixel of a segment across several stretches waits too
+      // (unless a line above covers it).
+      if deferring {
+        let offset = row + x - c.pixel(x: c.x0, y: c.y0)
+        let perRow = c.stride / 4
+        if hidden.covers(y: c.y0 + offset / perRow, x: offset % perRow) { return }
+        deferPut(source, mask: mask, at: row + x)
+        return
+      }
       PremultipliedPixel.put(source, mask: mask, at: row + x, opaque: opaque)
     }
     /// A crossing alone in its pixels: whole pixels between its four sub-rows' starts and
@@ -663,7 +783,9 @@ final class PolylineRasterizer {
       }
     }
     if alone {
-      for place in 0..<count {
+      // From the top down (``stroke(lines:)``), the last segment first.
+      for step in 0..<count {
+        let place = deferring ? count - 1 - step : step
         let s = base[place]
         let rows =
           max(firstRow, Int(s.top.rounded(.down)))..<min(lastRow, Int(s.bottom.rounded(.up)))
@@ -807,15 +929,22 @@ final class PolylineRasterizer {
       return steps[first + Int(min(255, (offset + t) * scale + 0.5))]
     }
 
-    /// Fills columns `start..<end` of `row` (whole pixels).
+    /// Fills columns `start..<end` of `row` (whole pixels), part of the run of whole pixels
+    /// from column `origin` (its colours stepped from there, so that a run's pixels have the
+    /// same colours whichever of them are left out).
     @inline(__always)
-    func run(_ row: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int, _ rowTop: Double) {
+    func run(
+      _ row: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int, _ rowTop: Double,
+      from origin: Int
+    ) {
       if let solid {
         (row + start).update(repeating: solid, count: end - start)
         return
       }
       let t0 = along0 + rowTop * alongY
-      var u = Int((Double(first) + 0.5 + (offset + t0 + Double(start) * alongX) * scale) * 65536)
+      var u =
+        Int((Double(first) + 0.5 + (offset + t0 + Double(origin) * alongX) * scale) * 65536)
+        &+ (start - origin) &* du
       for x in start..<end {
         row[x] = steps[min(highest, max(lowest, u)) >> 16]
         u &+= du
@@ -845,6 +974,8 @@ final class PolylineRasterizer {
     let startDisc = s.startDisc
     let masked = hides
     let hidden = self.hidden
+    // From the top down (``stroke(lines:)``): whole pixels join the mask, edge pixels wait.
+    let deferring = self.deferring
     // The row `ahead` rows below is asked for while this one is drawn (its first pixel's
     // line: each row's first read would otherwise wait for memory), at the column the edge
     // is expected to reach by then.
@@ -946,29 +1077,37 @@ final class PolylineRasterizer {
             while runs != 0 {
               let start = runs.trailingZeroBitCount
               let run = (~(runs >> UInt64(start))).trailingZeroBitCount
-              fill.run(row, fullFrom + start, fullFrom + start + run, rowTop)
+              fill.run(row, fullFrom + start, fullFrom + start + run, rowTop, from: fullFrom)
               runs &= ~(OpaqueMask.low(run) << UInt64(start))
             }
           } else if masked {
             var at = fullFrom
             while let (a, b) = hidden.uncoveredRun(y: y, from: at, to: fullTo) {
-              fill.run(row, a, b, rowTop)
+              fill.run(row, a, b, rowTop, from: fullFrom)
               at = b
             }
           } else {
-            fill.run(row, fullFrom, fullTo, rowTop)
+            fill.run(row, fullFrom, fullTo, rowTop, from: fullFrom)
           }
+          if deferring { hidden.add(y: y, from: fullFrom, to: fullTo) }
           x = fullTo
           continue
         }
         let shows =
-          narrow ? (seen >> UInt64(x - from)) & 1 != 0 : !(masked && hidden.covers(y: y, x: x))
+          narrow
+          ? (seen >> UInt64(x - from)) & 1 != 0
+          : !(masked && hidden.covers(y: y, x: x))
         if shows {
           let x0 = SIMD4<Double>(repeating: Double(x))
           let cover = Lanes.sum(Lanes.max(Lanes.min(his, x0 + 1) - Lanes.max(los, x0), .zero))
           let mask = UInt32(min(255, cover * 63.75 + 0.5))
           if mask > 0 {
-            PremultipliedPixel.put(fill.colour(x, rowTop), mask: mask, at: row + x, opaque: opaque)
+            if deferring {
+              deferPut(fill.colour(x, rowTop), mask: mask, at: row + x)
+            } else {
+              PremultipliedPixel.put(
+                fill.colour(x, rowTop), mask: mask, at: row + x, opaque: opaque)
+            }
           }
         }
         x += 1
