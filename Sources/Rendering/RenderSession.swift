@@ -97,6 +97,9 @@ public final class RenderSession {
 package struct RenderShortcuts: Sendable, Hashable {
   /// Whether resampling from tiles leaves out the pixels opaque views cover.
   package var skipsCoveredPixels = true
+  /// A fresh map raster resampled from tiles for a frame whose overlays are drawn straight
+  /// over it leaves out the pixels that opaque markers will cover.
+  package var skipsPixelsUnderMarkers = true
   /// Whether backgrounds painted before a raster map leave out what the map covers.
   package var leavesOutMapCover = true
   /// Whether PNG frames over a raster map are encoded while the views over the map are

@@ -310,7 +310,11 @@ public struct Renderer {
       ? ParallelMapRaster.paint(
         painter, in: surface.context, size: size, anchor: anchor, scale: scale,
         tiles: usesMapTiles ? mapTileFilter : nil, session: session, shortcuts: shortcuts,
-        overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
+        overlays: { context in painter.paintMarkers(in: context, anchor: anchor) },
+        holes: { x, y, width, height in
+          painter.opaqueMarkerMask(
+            in: surface.context, anchor: anchor, x: x, y: y, width: width, height: height)
+        })
       : (drawn: false, overlaid: false)
     if !painted.drawn { painter.paintGeometry(in: surface.context, size: size, anchor: anchor) }
     painter.paintOverlays(

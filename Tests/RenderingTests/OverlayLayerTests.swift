@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import NavigationCore
 import Testing
@@ -134,5 +135,64 @@ import ViewKit
     #expect(session.overlayLayerDraws == draws + 2)
     let direct = try Self.draw(moved, scale: 1, layered: false, session: session)
     #expect(Self.differing(direct, layered) <= direct.width * direct.height / 1000)
+  }
+}
+
+/// The map under opaque markers left out of a raster drawn for one zoomed frame.
+@MainActor
+@Suite struct MapUnderMarkersTests {
+  @Test func aZoomedFrameIsTheSameWithTheMapUnderOpaqueMarkersLeftOut() throws {
+    let map = try BaseMap.bundled()
+    var scene = OverlayLayerTests.scene(map, center: OverlayLayerTests.monaco)
+    // Markers across the view's edges and over each other, and one turned (drawn by Cairo).
+    for i in 0..<30 {
+      scene.overlays.append(
+        .marker(
+          coordinate: Geodesy.destination(
+            from: OverlayLayerTests.monaco, distance: Double(i) * 4.3, bearing: Double(i) * 37),
+          image: .pin(RGBA(hex: 0xFBBC04)), size: CGSize(width: 27, height: 43),
+          anchor: CGPoint(x: 0.5, y: 1), rotation: i == 7 ? 30 : 0, flat: false, opacity: 1))
+    }
+    let skipping = RenderSession()
+    let drawing = RenderSession()
+    for step in 1...3 {
+      scene.camera.metersPerPoint = 1 + 0.03 * Double(step)
+      for scale in [2.0, 3.0] {
+        var renderer = Renderer(scale: scale, session: skipping)
+        let left = try RasterImage(
+          png: renderer.png(map: scene, size: CGSize(width: 200, height: 240)))
+        renderer = Renderer(scale: scale, session: drawing)
+        renderer.shortcuts.skipsPixelsUnderMarkers = false
+        let whole = try RasterImage(
+          png: renderer.png(map: scene, size: CGSize(width: 200, height: 240)))
+        var differing = 0
+        for y in 0..<whole.height {
+          for x in 0..<whole.width {
+            let (p, q) = (whole.pixel(x: x, y: y), left.pixel(x: x, y: y))
+            if p?.red != q?.red || p?.green != q?.green || p?.blue != q?.blue { differing += 1 }
+          }
+        }
+        #expect(differing == 0, "zoom step \(step) at scale \(scale)")
+      }
+    }
+    // Every frame but the session's first (which draws the kept overlay raster) left the
+    // map under the markers out.
+    #expect(skipping.rasters.holed == 5)
+    #expect(drawing.rasters.holed == 0)
+  }
+
+  @Test func aMarkersInnerPixelsAreThoseWithFourOpaqueNeighbours() throws {
+    // A 70 × 5 opaque block (across a 64-pixel word) at (2, 1) on a 80 × 8 picture.
+    let surface = OpaqueMaskTests.surface(CAIRO_FORMAT_ARGB32, 80, 8) { x, y in
+      (2..<72).contains(x) && (1..<6).contains(y) ? 0xFF33_6699 : 0
+    }
+    defer { cairo_surface_destroy(surface) }
+    let rows = try #require(OpaqueRows(surface: surface))
+    for y in 0..<8 {
+      for x in 0..<80 {
+        let inner = (rows.inner[y * rows.wordsPerRow + x / 64] >> UInt64(x % 64)) & 1 == 1
+        #expect(inner == ((3..<71).contains(x) && (2..<5).contains(y)), "at \(x), \(y)")
+      }
+    }
   }
 }

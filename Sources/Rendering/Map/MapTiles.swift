@@ -539,7 +539,8 @@ enum MapTileCompositor {
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
     width: Int, height: Int, anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter = .bilinear, cache: MapTileCache,
-    skipping: [ParallelMapRaster.PixelBox] = [], labels: () -> [LabelPlacement] = { [] },
+    skipping: [ParallelMapRaster.PixelBox] = [], holes: OpaqueMask? = nil,
+    labels: () -> [LabelPlacement] = { [] },
     underLabels: (@Sendable (Range<Int>) -> Void)? = nil,
     afterBand: (@Sendable (Range<Int>) -> Void)? = nil
   ) -> Bool {
@@ -594,7 +595,8 @@ enum MapTileCompositor {
         resample(
           grid, toTiles: toTiles, filter: filter, into: target.pointer, stride: stride,
           width: width, rows: first..<last,
-          skipping: skipping.filter { $0.y0 < last && $0.y1 > first && $0.x0 < $0.x1 })
+          skipping: skipping.filter { $0.y0 < last && $0.y1 > first && $0.x0 < $0.x1 },
+          holes: holes)
         // What stands on the map under the names (a tilted camera's raised buildings).
         underLabels?(first..<last)
         // Street names over the band, while its pixels are in the cache.
@@ -677,11 +679,14 @@ enum MapTileCompositor {
   /// Bilinear resampling of `rows` of the destination: each pixel's centre mapped to tile
   /// pixels, the four pixels around it weighed in 8-bit fixed point. Pixels inside a box of
   /// `skipping` are left as they are (opaque views will cover them); the others are the
-  /// same as without it (each run's start is stepped to as the row's walk would).
+  /// same as without it (each run's start is stepped to as the row's walk would). So are
+  /// the pixels of `holes` (over the destination from its first pixel: opaque markers will
+  /// cover them).
   static func resample(
     _ grid: TileGrid, toTiles: Affine, filter: MapTileFilter,
     into destination: UnsafeMutablePointer<UInt8>,
-    stride: Int, width: Int, rows: Range<Int>, skipping: [ParallelMapRaster.PixelBox] = []
+    stride: Int, width: Int, rows: Range<Int>, skipping: [ParallelMapRaster.PixelBox] = [],
+    holes: OpaqueMask? = nil
   ) {
     let one = 65536.0
     // Steps along a row, 16.16 fixed point.
@@ -713,11 +718,21 @@ enum MapTileCompositor {
             while let segment = nextSegment(
               of: row, from: &next, before: lastColumn, skipping: skipping)
             {
-              var walk = Walk(
-                fx: startX &+ stepX &* (segment.lowerBound - firstColumn),
-                fy: startY &+ stepY &* (segment.lowerBound - firstColumn), stepX: stepX,
-                stepY: stepY)
-              resampleSegment(segment, walk: &walk, tiles: tiles, filter: filter, into: out)
+              var at = segment.lowerBound
+              while at < segment.upperBound {
+                var run = at..<segment.upperBound
+                if let holes {
+                  guard let (a, b) = holes.uncoveredRun(y: row, from: at, to: segment.upperBound)
+                  else { break }
+                  run = a..<b
+                }
+                var walk = Walk(
+                  fx: startX &+ stepX &* (run.lowerBound - firstColumn),
+                  fy: startY &+ stepY &* (run.lowerBound - firstColumn), stepX: stepX,
+                  stepY: stepY)
+                resampleSegment(run, walk: &walk, tiles: tiles, filter: filter, into: out)
+                at = run.upperBound
+              }
             }
           }
         }

@@ -40,7 +40,7 @@ enum ParallelMapRaster {
     tiles: MapTileFilter? = nil, session: RenderSession,
     shortcuts: RenderShortcuts = RenderShortcuts(),
     visibleRows: (top: Double, bottom: Double)? = nil, covered: [PixelBox] = [],
-    overlays: BandOverlay? = nil
+    overlays: BandOverlay? = nil, holes: Holes? = nil
   ) -> (drawn: Bool, overlaid: Bool) {
     // A map without land (no base map) is drawn directly over the view's background: the
     // raster's pixels replace what is under them.
@@ -74,13 +74,22 @@ enum ParallelMapRaster {
     if let kept = cache.raster(for: key, reaching: place.need) {
       raster = kept
     } else {
+      // Pixels opaque markers drawn straight over this frame will cover are left out of a
+      // raster from tiles; such a raster serves this frame only (it is not kept).
+      let mask =
+        tiles == nil || !shortcuts.skipsPixelsUnderMarkers || overlays == nil
+        ? nil
+        : holes?(
+          Int(place.whole.x) - place.need.left, Int(place.whole.y) - place.need.top,
+          place.need.left + place.need.right, place.need.top + place.need.bottom)
+      defer { mask?.deallocate() }
       guard
         let drawn = freshRaster(
           painter, place, size: size, anchor: anchor, scale: scale, tiles: tiles,
-          skipping: skipped, session: session, shortcuts: shortcuts)
+          skipping: skipped, holes: mask, session: session, shortcuts: shortcuts)
       else { return (false, false) }
       raster = drawn
-      cache.keep(raster, for: key)
+      if mask == nil { cache.keep(raster, for: key) } else { cache.holed += 1 }
     }
     let copied = blit(raster, place, into: cr, overlays: overlays)
     return (true, copied && overlays != nil)
@@ -163,8 +172,8 @@ enum ParallelMapRaster {
   @MainActor
   static func freshRaster(
     _ painter: MapPainter, _ place: Placement, size: CGSize, anchor: CGPoint, scale: Double,
-    tiles: MapTileFilter?, skipping skipped: [PixelBox], session: RenderSession,
-    shortcuts: RenderShortcuts = RenderShortcuts()
+    tiles: MapTileFilter?, skipping skipped: [PixelBox], holes: OpaqueMask? = nil,
+    session: RenderSession, shortcuts: RenderShortcuts = RenderShortcuts()
   ) -> MapRasterCache.Raster? {
     let need = place.need
     let view = place.view
@@ -195,6 +204,7 @@ enum ParallelMapRaster {
             y1: box.y1 + need.top
           )
         },
+        holes: holes,
         overBands: alternatives(
           painter, place, anchor: anchor, scale: scale,
           scanConverts: shortcuts.rasterizesAlternatives),
@@ -273,6 +283,11 @@ enum ParallelMapRaster {
   /// Something drawn over the map in a band of rows on the thread that filled the band:
   /// called with a context whose user space is the map view's, clipped to the band.
   typealias BandOverlay = @Sendable (OpaquePointer) -> Void
+
+  /// The pixels that opaque overlays drawn over the map (``BandOverlay``) will cover, over
+  /// the given width and height of device pixels from the given device pixel (the mask's
+  /// first, owned by the caller), or `nil` (``MapPainter/opaqueMarkerMask(in:anchor:x:y:width:height:)``).
+  typealias Holes = @MainActor (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> OpaqueMask?
 
   /// An overlay placed over a pixel buffer: its user space mapped to the pixels by
   /// `userToDevice`.
@@ -420,7 +435,8 @@ enum ParallelMapRaster {
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
     session: RenderSession, rasterizesBuildings: Bool = true, skipping: [PixelBox] = [],
-    overBands: PlacedOverlay? = nil, streetNames: (OpaquePointer) -> [LabelPlacement]
+    holes: OpaqueMask? = nil, overBands: PlacedOverlay? = nil,
+    streetNames: (OpaquePointer) -> [LabelPlacement]
   ) -> MapRasterCache.Raster? {
     guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters) else {
       return nil
@@ -450,7 +466,7 @@ enum ParallelMapRaster {
     // The names are laid out while new tiles are drawn.
     let composed = MapTileCompositor.paint(
       flat, into: data, stride: stride, width: width, height: height, anchor: anchor,
-      scale: scale, filter: filter, cache: session.tiles, skipping: skipping,
+      scale: scale, filter: filter, cache: session.tiles, skipping: skipping, holes: holes,
       labels: { streetNames(surface) }, underLabels: raised, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
@@ -605,6 +621,8 @@ final class MapRasterCache {
   /// Rasters reused and drawn so far.
   private(set) var hits = 0
   private(set) var misses = 0
+  /// Rasters drawn without the pixels opaque markers cover (for one frame, not kept).
+  var holed = 0
 
   /// A kept raster for `key` that reaches at least `need`, most recent first.
   func raster(for key: Key, reaching need: (left: Int, top: Int, right: Int, bottom: Int))

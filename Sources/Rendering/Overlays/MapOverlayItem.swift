@@ -222,6 +222,27 @@ extension MapPainter {
       return nil
     }
     var markers: [MarkerStack.Marker] = []
+    for marker in copiedMarkers(
+      in: cr, matrix: &m, x0: canvas.x0, y0: canvas.y0, x1: canvas.x1, y1: canvas.y1)
+    {
+      guard
+        let raster = overlayImages.raster(
+          marker.image, size: marker.size, width: marker.rows.width, height: marker.rows.height)
+      else { continue }
+      markers.append(
+        MarkerStack.Marker(
+          index: marker.index, raster: raster, rows: marker.rows, x: marker.x, y: marker.y))
+    }
+    return markers.isEmpty ? nil : MarkerStack(canvas: canvas, markers: markers)
+  }
+
+  /// The markers copied as whole-pixel rasters (unturned, of full opacity) that reach
+  /// device columns `x0..<x1` and rows `y0..<y1` of `cr`: their place in the scene's
+  /// overlays, picture, size, opaque pixels and top-left device pixel.
+  private func copiedMarkers(
+    in cr: OpaquePointer, matrix m: inout cairo_matrix_t, x0: Int, y0: Int, x1: Int, y1: Int
+  ) -> [(index: Int, image: MapOverlayImage, size: CGSize, rows: OpaqueRows, x: Int, y: Int)] {
+    var markers: [(Int, MapOverlayImage, CGSize, OpaqueRows, Int, Int)] = []
     for (index, item) in scene.overlays.enumerated() {
       guard
         case .marker(
@@ -235,18 +256,41 @@ extension MapPainter {
         x - Double(anchor.x) * Double(size.width), y - Double(anchor.y) * Double(size.height)
       )
       guard let place = Self.blitPlace(at: origin, size: size, in: cr),
-        Int(place.y) < canvas.y1, Int(place.y) + place.height > canvas.y0,
-        Int(place.x) < canvas.x1, Int(place.x) + place.width > canvas.x0,
+        Int(place.y) < y1, Int(place.y) + place.height > y0,
+        Int(place.x) < x1, Int(place.x) + place.width > x0,
         let rows = overlayImages.opaqueRows(
-          image, size: size, width: place.width, height: place.height),
-        let raster = overlayImages.raster(
           image, size: size, width: place.width, height: place.height)
       else { continue }
-      markers.append(
-        MarkerStack.Marker(
-          index: index, raster: raster, rows: rows, x: Int(place.x), y: Int(place.y)))
+      markers.append((index, image, size, rows, Int(place.x), Int(place.y)))
     }
-    return markers.isEmpty ? nil : MarkerStack(canvas: canvas, markers: markers)
+    return markers
+  }
+
+  /// The pixels that opaque markers surely cover (``OpaqueRows/inner``) over `width` ×
+  /// `height` device pixels of `cr` from device pixel (`x`, `y`), the mask's first pixel;
+  /// `nil` when no marker covers any. For a map raster drawn for a frame whose overlays are
+  /// drawn straight over it (no kept ``OverlayLayer``): the map under those pixels never
+  /// shows. The caller owns the mask.
+  func opaqueMarkerMask(
+    in cr: OpaquePointer, anchor: CGPoint, x: Int, y: Int, width: Int, height: Int
+  ) -> OpaqueMask? {
+    guard overlayLayer == nil, scene.overlays.contains(where: \.isMarker), width > 0, height > 0
+    else { return nil }
+    var m = matrix(anchor: anchor)
+    let markers = copiedMarkers(
+      in: cr, matrix: &m, x0: x, y0: y, x1: x + width, y1: y + height)
+    guard !markers.isEmpty else { return nil }
+    let mask = OpaqueMask.allocate(x0: 0, y0: 0, x1: width, y1: height)
+    var any = false
+    for marker in markers where mask.add(marker.rows, x: marker.x - x, y: marker.y - y, inner: true)
+    {
+      any = true
+    }
+    guard any else {
+      mask.deallocate()
+      return nil
+    }
+    return mask
   }
 
   /// Draws the scene's overlays of one group (markers or the rest) in order, the markers of

@@ -9,6 +9,9 @@ final class OpaqueRows: Sendable {
   let wordsPerRow: Int
   let words: [UInt64]
   let painted: [UInt64]
+  /// The opaque pixels whose four neighbours are opaque too (a pixel in from the edge): what
+  /// the marker surely covers wherever rounding puts it within a pixel.
+  let inner: [UInt64]
 
   /// The opaque pixels of an ARGB32 image surface (`nil` for another format).
   init?(surface: OpaquePointer) {
@@ -35,13 +38,28 @@ final class OpaqueRows: Sendable {
     wordsPerRow = perRow
     self.words = words
     self.painted = painted
+    var inner = words
+    for y in 0..<height {
+      for w in 0..<perRow {
+        let at = y * perRow + w
+        let row = words[at]
+        // Left and right neighbours (across words), then the rows above and below.
+        let left = row << 1 | (w > 0 ? words[at - 1] >> 63 : 0)
+        let right = row >> 1 | (w + 1 < perRow ? words[at + 1] << 63 : 0)
+        let above = y > 0 ? words[at - perRow] : 0
+        let below = y + 1 < height ? words[at + perRow] : 0
+        inner[at] = row & left & right & above & below
+      }
+    }
+    self.inner = inner
   }
 }
 
 /// The pixels of a canvas that opaque pictures drawn later will cover (a bit a pixel): what
 /// is drawn before them there is never seen, so the line rasterizer leaves it out. A view of
 /// memory its owner allocates (``allocate(x0:y0:x1:y1:)``) and frees (``deallocate()``).
-struct OpaqueMask {
+/// Several threads may read one mask at once (a map raster's bands); it is written by one.
+struct OpaqueMask: @unchecked Sendable {
   /// The canvas's first column and row, and its size.
   let x0: Int
   let y0: Int
@@ -112,10 +130,11 @@ struct OpaqueMask {
     groups.deallocate()
   }
 
-  /// Marks the opaque pixels of `rows` with its top-left pixel at column `x`, row `y`;
-  /// `false` when none of them is on the canvas.
+  /// Marks the opaque pixels of `rows` (only its ``OpaqueRows/inner`` ones with `inner`)
+  /// with its top-left pixel at column `x`, row `y`; `false` when none of them is on the
+  /// canvas.
   @discardableResult
-  func add(_ rows: OpaqueRows, x: Int, y: Int) -> Bool {
+  func add(_ rows: OpaqueRows, x: Int, y: Int, inner: Bool = false) -> Bool {
     let left = x - x0
     let top = y - y0
     guard left < width, left + rows.width > 0, top < height, top + rows.height > 0 else {
@@ -123,10 +142,11 @@ struct OpaqueMask {
     }
     let shift = UInt64(((left % 64) + 64) % 64)
     let firstWord = left >= 0 ? left / 64 : (left - 63) / 64
+    let source = inner ? rows.inner : rows.words
     for r in max(0, -top)..<min(rows.height, height - top) {
       let line = words + (top + r) * wordsPerRow
       for w in 0..<rows.wordsPerRow {
-        let bits = rows.words[r * rows.wordsPerRow + w]
+        let bits = source[r * rows.wordsPerRow + w]
         guard bits != 0 else { continue }
         let at = firstWord + w
         if at >= 0, at < wordsPerRow { line[at] |= bits << shift }

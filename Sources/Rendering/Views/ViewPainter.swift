@@ -311,7 +311,11 @@ final class ViewPainter: ViewTreePaintingHooks {
           ParallelMapRaster.paint(
             painter, in: cr, size: bounds.size, anchor: anchor, scale: $0, tiles: mapTiles,
             session: session, shortcuts: shortcuts, visibleRows: mapRows, covered: mapCovered,
-            overlays: { context in painter.paintMarkers(in: context, anchor: anchor) })
+            overlays: { context in painter.paintMarkers(in: context, anchor: anchor) },
+            holes: { [cr] x, y, width, height in
+              painter.opaqueMarkerMask(
+                in: cr, anchor: anchor, x: x, y: y, width: width, height: height)
+            })
         } ?? (drawn: false, overlaid: false)
       if !painted.drawn { painter.paintGeometry(in: cr, size: bounds.size, anchor: anchor) }
       painter.paintOverlays(
