@@ -1,0 +1,266 @@
+import CCairo
+import Dispatch
+import Foundation
+import NavigationCore
+
+/// A camera that only moved (its centre; not its zoom, heading or tilt) shifts the last
+/// frame's map instead of drawing it again (``RenderSession/shiftsKeptMap``, the live
+/// window's drag).
+///
+/// The map's projection is affine (the tilt raises buildings straight up the screen, there
+/// is no perspective), so the picture of a moved camera is the last one translated by the
+/// camera's shift on the screen. The frame keeps a *base* raster: the geometry and raised
+/// buildings resampled from tiles, without the street names and alternatives. The next
+/// frame's base is the last one's pixels moved by the shift, in whole device pixels, with
+/// only the strips the move uncovered resampled and their buildings drawn (clipped to the
+/// strips: the buildings are those the whole raster's drawing places, so a building across
+/// a strip's edge is drawn in both parts exactly as one drawing would). The street names
+/// are laid out again for the new view and composited with the alternatives over a copy of
+/// the base (the raster the frame shows and the next still frames reuse): a name is never
+/// moved with the map, so none cut at the old edge stays cut.
+///
+/// The shift is whole device pixels because the rendered camera's centre is snapped
+/// (``snapped(_:scale:session:)``, at most half a pixel each way) so that the map moved by
+/// whole pixels since the base was drawn in full; the route, vehicle and markers are drawn
+/// with the same snapped camera. Any other change (zoom, heading, tilt, style, scale, size,
+/// view boxes, names or alternatives switched), a shift of the raster's size or more, or a
+/// raster drawn without tiles draws the base again in full.
+extension ParallelMapRaster {
+  /// The shift in device pixels (x right, y down) of the map drawn by `painter` at `scale`
+  /// from a camera centred at `from` (local metres) to its own camera.
+  static func shift(of painter: MapPainter, from: (x: Double, y: Double), scale: Double)
+    -> (x: Double, y: Double)
+  {
+    let m = painter.matrix(anchor: .zero)
+    let center = painter.frame.local(painter.scene.camera.center)
+    let d = (x: center.x - from.x, y: center.y - from.y)
+    return (-scale * (m.xx * d.x + m.xy * d.y), -scale * (m.yx * d.x + m.yy * d.y))
+  }
+
+  /// The most a kept zoom may move a raster's farthest pixel from where the camera's own
+  /// zoom puts it, in device pixels (``snapped(_:scale:session:)``).
+  static let maximumZoomDrift = 0.1
+
+  /// `scene` with its camera's centre moved (at most half a device pixel each way) so that
+  /// its map is the kept base raster's (``MapRasterCache/base``) moved by whole device
+  /// pixels, when the session shifts kept maps and the camera differs from the base's only
+  /// in its centre (its zoom then the base's, when the two differ by less than
+  /// ``maximumZoomDrift`` at the raster's corners: a camera's metres per point follow its
+  /// latitude); else `scene`.
+  @MainActor
+  static func snapped(_ scene: MapScene, scale: Double, session: RenderSession) -> MapScene {
+    let cache = session.rasters
+    guard cache.shifts, let base = cache.base, let map = scene.map, base.key.map === map,
+      base.key.scale == scale, base.key.style == scene.style,
+      base.key.camera.heading == scene.camera.heading,
+      base.key.camera.tilt == scene.camera.tilt, base.key.camera.center != scene.camera.center
+    else { return scene }
+    // A camera's zoom level gives metres per point at its centre's latitude (Web Mercator):
+    // a drag changes them a little (a few parts in ten million a frame). While that moves
+    // no pixel of the raster by more than a tenth of a pixel, the base's zoom is kept.
+    let reach = base.raster.reach
+    let corner = hypot(
+      Double(max(reach.left, reach.right)), Double(max(reach.top, reach.bottom)))
+    let zoom = base.key.camera.metersPerPoint
+    guard abs(scene.camera.metersPerPoint / zoom - 1) * corner <= maximumZoomDrift else {
+      return scene
+    }
+    var moving = scene
+    moving.camera.metersPerPoint = zoom
+    let painter = MapPainter(scene: moving)
+    let moved = shift(of: painter, from: base.center, scale: scale)
+    let whole = (x: moved.x.rounded(), y: moved.y.rounded())
+    guard whole != moved else { return moving }
+    // The centre whose shift is `whole`: the base's centre less the inverse of the linear
+    // map of that shift.
+    let m = painter.matrix(anchor: .zero)
+    let det = m.xx * m.yy - m.xy * m.yx
+    guard det != 0, det.isFinite else { return scene }
+    let p = (x: -whole.x / scale, y: -whole.y / scale)
+    let local = (
+      x: base.center.x + (m.yy * p.x - m.xy * p.y) / det,
+      y: base.center.y + (-m.yx * p.x + m.xx * p.y) / det
+    )
+    let frame = painter.frame
+    var snapped = moving
+    snapped.camera.center = CLLocationCoordinate2D(
+      latitude: frame.origin.latitude + local.y / MapCamera.metersPerDegree,
+      longitude: frame.origin.longitude + local.x
+        / (MapCamera.metersPerDegree * frame.cosLatitude))
+    return snapped
+  }
+
+  /// The frame's raster from tiles as a kept base (the last one shifted when it can be, else
+  /// drawn in full) with the street names and alternatives over a copy of it; `nil` when
+  /// the tiles do not fit their budget or no surface could be made (the base is then
+  /// forgotten).
+  @MainActor
+  static func layered(
+    _ painter: MapPainter, _ place: Placement, key: MapRasterCache.Key, size: CGSize,
+    anchor: CGPoint, scale: Double, filter: MapTileFilter, skipping: [PixelBox],
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Raster? {
+    let cache = session.rasters
+    let need = place.need
+    let skipped = skipping.map { box in
+      (x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left, y1: box.y1 + need.top)
+    }
+    let center = painter.frame.local(painter.scene.camera.center)
+    var wasShifted = false
+    var base: MapRasterCache.Raster?
+    if let last = cache.base {
+      base = shifted(
+        painter, place, last: last, key: key, filter: filter, session: session,
+        shortcuts: shortcuts)
+      wasShifted = base != nil
+    }
+    if base == nil {
+      base = compose(
+        painter, reach: need, fraction: place.fraction, scale: scale, filter: filter,
+        session: session, rasterizesBuildings: shortcuts.rasterizesRaisedBuildings,
+        skipping: skipped, streetNames: { _ in [] }, forShifting: true)
+    }
+    guard let base else {
+      cache.base = nil
+      return nil
+    }
+    cache.keepBase(base, key: key, center: center, skipped: skipped, shifted: wasShifted)
+    return decorated(
+      base, painter, place, size: size, anchor: anchor, scale: scale, session: session,
+      shortcuts: shortcuts)
+  }
+
+  /// `last`'s base moved by the camera's shift into a new base for `key`, with the strips
+  /// the move uncovered (and what the last frame left out under opaque views, moved) drawn;
+  /// `nil` when the camera did more than move by whole pixels within the raster, or the
+  /// tiles do not fit their budget.
+  @MainActor
+  static func shifted(
+    _ painter: MapPainter, _ place: Placement,
+    last: (
+      key: MapRasterCache.Key, center: (x: Double, y: Double), raster: MapRasterCache.Raster,
+      skipped: [PixelBox]
+    ),
+    key: MapRasterCache.Key, filter: MapTileFilter, session: RenderSession,
+    shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Raster? {
+    let reach = place.need
+    let old = last.raster.reach
+    guard key.isTranslation(of: last.key), old == reach else { return nil }
+    let scale = key.scale
+    let moved = shift(of: painter, from: last.center, scale: scale)
+    let whole = (x: moved.x.rounded(), y: moved.y.rounded())
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    // Snapped cameras move by whole pixels but for the rounding of the coordinates.
+    guard abs(moved.x - whole.x) < 1e-3, abs(moved.y - whole.y) < 1e-3,
+      abs(whole.x) < Double(width), abs(whole.y) < Double(height)
+    else { return nil }
+    let dx = Int(whole.x)
+    let dy = Int(whole.y)
+    cairo_surface_flush(last.raster.surface)
+    guard let source = cairo_image_surface_get_data(last.raster.surface),
+      let (surface, data, stride) = makeSurface(
+        reach: reach, cache: session.rasters, forShifting: true)
+    else { return nil }
+    let sourceStride = Int(cairo_image_surface_get_stride(last.raster.surface))
+    // The last pixels, moved: rows `y` take the last raster's row `y - dy`, columns `x`
+    // its column `x - dx`.
+    let rows = max(0, dy)..<min(height, height + dy)
+    let columns = max(0, dx)..<min(width, width + dx)
+    let from = UnsafeSendableMutable(source)
+    let to = UnsafeSendableMutable(data)
+    let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, rows.count / 64))
+    let rowsPerBand = (rows.count + bands - 1) / bands
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let first = rows.lowerBound + band * rowsPerBand
+      let end = min(rows.upperBound, first + rowsPerBand)
+      guard first < end else { return }
+      for y in first..<end {
+        UnsafeMutableRawPointer(to.pointer + y * stride + columns.lowerBound * 4).copyMemory(
+          from: from.pointer + (y - dy) * sourceStride + (columns.lowerBound - dx) * 4,
+          byteCount: columns.count * 4)
+      }
+    }
+    // The strips uncovered: rows above or below, then the columns beside the moved rows;
+    // and what the last frame left out under opaque views, where it moved to.
+    var strips: [PixelBox] = []
+    if dy > 0 { strips.append((0, 0, width, dy)) }
+    if dy < 0 { strips.append((0, height + dy, width, height)) }
+    if dx > 0 { strips.append((0, rows.lowerBound, dx, rows.upperBound)) }
+    if dx < 0 { strips.append((width + dx, rows.lowerBound, width, rows.upperBound)) }
+    for box in last.skipped {
+      let moved = (
+        x0: max(0, box.x0 + dx), y0: max(0, box.y0 + dy), x1: min(width, box.x1 + dx),
+        y1: min(height, box.y1 + dy)
+      )
+      if moved.x0 < moved.x1, moved.y0 < moved.y1 { strips.append(moved) }
+    }
+    let anchor = (x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y)
+    for strip in strips {
+      guard
+        resample(
+          painter, into: data, stride: stride, box: strip, of: (width, height), anchor: anchor,
+          scale: scale, filter: filter, session: session,
+          rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: last.skipped,
+          drawsAhead: false)
+      else {
+        cairo_surface_destroy(surface)
+        return nil
+      }
+    }
+    // The tiles ahead of the whole frame (the strips queued none).
+    MapTileCompositor.drawAhead(
+      painter.extrudesBuildings ? painter.hiding(.building) : painter, width: width,
+      height: height, anchor: anchor, scale: scale, cache: session.tiles)
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Raster(surface: surface, reach: reach)
+  }
+
+  /// A copy of `base` with the street names (laid out for `place`'s view) composited and
+  /// the alternatives drawn over each band on its thread: the raster the frame shows.
+  @MainActor
+  static func decorated(
+    _ base: MapRasterCache.Raster, _ painter: MapPainter, _ place: Placement, size: CGSize,
+    anchor: CGPoint, scale: Double, session: RenderSession, shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Raster? {
+    let reach = base.reach
+    guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters),
+      let source = cairo_image_surface_get_data(base.surface)
+    else { return nil }
+    let sourceStride = Int(cairo_image_surface_get_stride(base.surface))
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    let placements = LabelPlacements()
+    let context = viewContext(
+      surface, reach: (reach.left, reach.top), view: place.view, scale: scale)
+    painter.paintStreetNames(
+      in: context, size: size, anchor: anchor, ownsRaster: true, placements: placements)
+    cairo_destroy(context)
+    let labels = placements.items
+    let over = alternatives(
+      painter, place, anchor: anchor, scale: scale,
+      scanConverts: shortcuts.rasterizesAlternatives)
+    let from = UnsafeSendableMutable(source)
+    let to = UnsafeSendableMutable(data)
+    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 64, 16))
+    let rowsPerBand = (height + bands - 1) / bands
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let first = band * rowsPerBand
+      let end = min(height, first + rowsPerBand)
+      guard first < end else { return }
+      for y in first..<end {
+        UnsafeMutableRawPointer(to.pointer + y * stride).copyMemory(
+          from: from.pointer + y * sourceStride, byteCount: width * 4)
+      }
+      for label in labels {
+        label.composite(into: to.pointer, stride: stride, rows: first..<end)
+      }
+      over?.draw(
+        into: to.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
+        rows: first..<end, columns: 0..<width)
+    }
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Raster(surface: surface, reach: reach)
+  }
+}
