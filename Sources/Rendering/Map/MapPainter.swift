@@ -171,12 +171,20 @@ struct MapPainter: Sendable {
 
   /// The indices of features whose boxes meet the visible box.
   func visibleFeatures(
-    _ map: BaseMap, _ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil
+    _ map: BaseMap, _ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil,
+    among candidates: [Int]? = nil
   ) -> [Int] {
     let box = visibleBox(m, size: size, within: clip)
+    func meets(_ f: BaseMap.Feature) -> Bool {
+      f.maxX >= box.0 && f.minX <= box.2 && f.maxY >= box.1 && f.minY <= box.3
+    }
+    if let candidates {
+      return map.features.withUnsafeBufferPointer { features in
+        candidates.filter { meets(features[$0]) }
+      }
+    }
     var visible: [Int] = []
-    for (i, f) in map.features.enumerated()
-    where f.maxX >= box.0 && f.minX <= box.2 && f.maxY >= box.1 && f.minY <= box.3 {
+    for (i, f) in map.features.enumerated() where meets(f) {
       visible.append(i)
     }
     return visible

@@ -577,7 +577,7 @@ enum MapTileCompositor {
       fallback: landPixel)
     let target = UnsafeSendableMutable(destination)
     // Bands of rows on all cores: each writes its own rows and reads the tiles.
-    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 64, 16))
+    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
     let rowsPerBand = (height + bands - 1) / bands
     withExtendedLifetime(tiles) {
       DispatchQueue.concurrentPerform(iterations: bands) { band in

@@ -170,7 +170,7 @@ extension ParallelMapRaster {
     let columns = max(0, dx)..<min(width, width + dx)
     let from = UnsafeSendableMutable(source)
     let to = UnsafeSendableMutable(data)
-    let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, rows.count / 64))
+    let bands = max(1, min(2 * ParallelMapRaster.cores, rows.count / 64))
     let rowsPerBand = (rows.count + bands - 1) / bands
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let first = rows.lowerBound + band * rowsPerBand
@@ -197,13 +197,21 @@ extension ParallelMapRaster {
       if moved.x0 < moved.x1, moved.y0 < moved.y1 { strips.append(moved) }
     }
     let anchor = (x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y)
+    // The whole raster's buildings, found once (each strip places those that can reach it).
+    var buildings: [Int]?
+    if painter.extrudesBuildings, let map = painter.scene.map {
+      let m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
+      buildings = painter.visibleFeatures(
+        map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale)
+      ).filter { map.features[$0].kind == .building }
+    }
     for strip in strips {
       guard
         resample(
           painter, into: data, stride: stride, box: strip, of: (width, height), anchor: anchor,
           scale: scale, filter: filter, session: session,
           rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: last.skipped,
-          drawsAhead: false)
+          buildings: buildings, drawsAhead: false)
       else {
         cairo_surface_destroy(surface)
         return nil
@@ -243,7 +251,7 @@ extension ParallelMapRaster {
       scanConverts: shortcuts.rasterizesAlternatives)
     let from = UnsafeSendableMutable(source)
     let to = UnsafeSendableMutable(data)
-    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 64, 16))
+    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
     let rowsPerBand = (height + bands - 1) / bands
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let first = band * rowsPerBand

@@ -23,6 +23,11 @@ enum ParallelMapRaster {
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
+  /// The cores this process may use, read once: `ProcessInfo.activeProcessorCount` reads
+  /// the cgroup's CPU quota from files on every call (2.7 % of a shifted frame's CPU when
+  /// each band count asked for it).
+  static let cores = ProcessInfo.processInfo.activeProcessorCount
+
   /// A rectangle of whole pixels, `x0 ..< x1` by `y0 ..< y1`.
   typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
 
@@ -371,7 +376,7 @@ enum ParallelMapRaster {
     let from = UnsafeSendableMutable(source)
     for box in boxes {
       let rows = box.y1 - box.y0
-      let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, rows / 64))
+      let bands = max(1, min(2 * ParallelMapRaster.cores, rows / 64))
       let rowsPerBand = (rows + bands - 1) / bands
       DispatchQueue.concurrentPerform(iterations: bands) { band in
         let first = box.y0 + band * rowsPerBand
@@ -484,7 +489,7 @@ enum ParallelMapRaster {
     _ painter: MapPainter, into data: UnsafeMutablePointer<UInt8>, stride: Int, box: PixelBox,
     of size: (width: Int, height: Int), anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter, session: RenderSession, rasterizesBuildings: Bool,
-    skipping: [PixelBox], labels: () -> [LabelPlacement] = { [] },
+    skipping: [PixelBox], buildings: [Int]? = nil, labels: () -> [LabelPlacement] = { [] },
     afterBand: (@Sendable (Range<Int>) -> Void)? = nil, drawsAhead: Bool = true
   ) -> Bool {
     let width = box.x1 - box.x0
@@ -507,7 +512,7 @@ enum ParallelMapRaster {
       }
       let shapes = placedBuildings(
         painter, map: map, width: size.width, height: size.height, anchor: anchor, scale: scale,
-        within: reaching)
+        within: reaching, among: buildings)
       raised = drawBuildings(
         shapes, painter, into: UnsafeSendableMutable(origin), width: width, stride: stride,
         scale: scale, offset: (box.x0, box.y0), rasterizes: rasterizesBuildings)
@@ -529,15 +534,17 @@ enum ParallelMapRaster {
   /// The buildings a tilted camera raises (``MapPainter/extrudesBuildings``) over a raster
   /// of `width` × `height` pixels whose camera centre is at `anchor` (pixels), placed in
   /// its points, farthest first; with `clip` (points), only those whose base meets it (and
-  /// the margin ``MapPainter/visibleFeatures(_:_:size:within:)`` leaves).
+  /// the margin ``MapPainter/visibleFeatures(_:_:size:within:among:)`` leaves), looked for
+  /// among the features `candidates` when given (the whole raster's, found once a frame).
   static func placedBuildings(
     _ painter: MapPainter, map: BaseMap, width: Int, height: Int,
-    anchor: (x: Double, y: Double), scale: Double, within clip: CGRect? = nil
+    anchor: (x: Double, y: Double), scale: Double, within clip: CGRect? = nil,
+    among candidates: [Int]? = nil
   ) -> [MapPainter.ExtrudedBuilding] {
     var m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
     let visible = painter.visibleFeatures(
       map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale),
-      within: clip)
+      within: clip, among: candidates)
     return painter.extrudedBuildings(map, visible, matrix: &m)
   }
 
@@ -598,7 +605,7 @@ enum ParallelMapRaster {
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
     // Four bands per core, taken in turn: a map's detail is uneven (water is cheap), so
     // one band per core leaves a core idle while the other finishes.
-    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 128, 16))
+    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 128, 16))
     let rowsPerBand = (height + bands - 1) / bands
     let base = UnsafeSendableMutable(data)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
