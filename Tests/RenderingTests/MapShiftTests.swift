@@ -119,6 +119,47 @@ import ViewKit
     #expect(turnedPNG == (try fresh.png(map: scene, size: MapTileTests.size)))
   }
 
+  /// Under an opaque view over the map (its pixels not resampled, ``MapOcclusion``) a
+  /// shifted frame draws what the view hid in the last frame where the move takes it: the
+  /// window's frames are fresh drawings of it within rounding, with the route and vehicle
+  /// drawn with the snapped camera.
+  @Test func shiftedFramesUnderAViewAreFreshDrawings() throws {
+    let clock = ManualClock()
+    func window() -> (UIWindow, UIView) {
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: clock)
+      window.backgroundColor = .white
+      let mapView = UIView(frame: window.bounds)
+      window.addSubview(mapView)
+      let card = UIView(frame: CGRect(x: 50, y: 140, width: 120, height: 90))
+      card.backgroundColor = UIColor(rgb: 0x0F9D58)
+      window.addSubview(card)
+      return (window, mapView)
+    }
+    let scale = 2.0
+    let session = RenderSession()
+    session.shiftsKeptMap = true
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
+    scene.camera.tilt = 45
+    let (shown, mapView) = window()
+    _ = try renderer.raster(window: shown, map: MapLayer(scene: scene, view: mapView))
+    for step in 1...6 {
+      scene.camera.center.latitude -= 0.0000231
+      scene.camera.center.longitude += 0.0000357
+      let snapped = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+      let shifted = try renderer.raster(window: shown, map: MapLayer(scene: scene, view: mapView))
+      #expect(session.keptMapShifts == step, "frame \(step) shifted the last map")
+      let (freshWindow, freshMap) = window()
+      let fresh = try Renderer(scale: scale, session: RenderSession()).raster(
+        window: freshWindow, map: MapLayer(scene: snapped, view: freshMap))
+      let all = Self.differing(shifted, fresh, beyond: 8)
+      print(
+        "window frame \(step): \(all.count) of \(all.pixels) differ by more than 8, largest \(all.largest)"
+      )
+      #expect(Double(all.count) <= 0.001 * Double(all.pixels), "frame \(step): \(all)")
+    }
+  }
+
   /// Without the session's switch nothing is snapped or shifted, and a zoom change beyond
   /// what the kept zoom allows is drawn in full.
   @Test func onlyASwitchedOnSessionShifts() throws {

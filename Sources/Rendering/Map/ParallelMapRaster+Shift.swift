@@ -107,46 +107,45 @@ extension ParallelMapRaster {
     }
     let center = painter.frame.local(painter.scene.camera.center)
     var wasShifted = false
-    var base: MapRasterCache.Raster?
+    var base: MapRasterCache.Base?
     if let last = cache.base {
+      cache.base = nil
       base = shifted(
-        painter, place, last: last, key: key, filter: filter, session: session,
-        shortcuts: shortcuts)
+        painter, place, last: last, key: key, center: center, filter: filter,
+        session: session, shortcuts: shortcuts)
       wasShifted = base != nil
+      // Not shifted: its surface serves the base drawn in full.
+      if base == nil { cache.spareBase = last.raster }
     }
-    if base == nil {
-      base = compose(
+    if base == nil,
+      let composed = compose(
         painter, reach: need, fraction: place.fraction, scale: scale, filter: filter,
         session: session, rasterizesBuildings: shortcuts.rasterizesRaisedBuildings,
         skipping: skipped, streetNames: { _ in [] }, forShifting: true)
+    {
+      base = MapRasterCache.Base(
+        key: key, center: center, raster: composed, skipped: skipped, origin: (0, 0))
     }
-    guard let base else {
-      cache.base = nil
-      return nil
-    }
-    cache.keepBase(base, key: key, center: center, skipped: skipped, shifted: wasShifted)
+    guard let base else { return nil }
+    cache.keepBase(base, shifted: wasShifted)
     return decorated(
       base, painter, place, size: size, anchor: anchor, scale: scale, session: session,
       shortcuts: shortcuts)
   }
 
-  /// `last`'s base moved by the camera's shift into a new base for `key`, with the strips
-  /// the move uncovered (and what the last frame left out under opaque views, moved) drawn;
-  /// `nil` when the camera did more than move by whole pixels within the raster, or the
-  /// tiles do not fit their budget.
+  /// `last` moved by the camera's shift into the base for `key` (in place: its origin moves,
+  /// ``MapRasterCache/base``), with the strips the move uncovered (and what the last frame
+  /// left out under opaque views, moved) drawn; `nil` when the camera did more than move by
+  /// whole pixels within the raster, or the tiles do not fit their budget (then `last`'s
+  /// pixels may be part drawn: it is not kept).
   @MainActor
   static func shifted(
-    _ painter: MapPainter, _ place: Placement,
-    last: (
-      key: MapRasterCache.Key, center: (x: Double, y: Double), raster: MapRasterCache.Raster,
-      skipped: [PixelBox]
-    ),
-    key: MapRasterCache.Key, filter: MapTileFilter, session: RenderSession,
-    shortcuts: RenderShortcuts
-  ) -> MapRasterCache.Raster? {
+    _ painter: MapPainter, _ place: Placement, last: MapRasterCache.Base,
+    key: MapRasterCache.Key, center: (x: Double, y: Double), filter: MapTileFilter,
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Base? {
     let reach = place.need
-    let old = last.raster.reach
-    guard key.isTranslation(of: last.key), old == reach else { return nil }
+    guard key.isTranslation(of: last.key), last.raster.reach == reach else { return nil }
     let scale = key.scale
     let moved = shift(of: painter, from: last.center, scale: scale)
     let whole = (x: moved.x.rounded(), y: moved.y.rounded())
@@ -158,32 +157,17 @@ extension ParallelMapRaster {
     else { return nil }
     let dx = Int(whole.x)
     let dy = Int(whole.y)
-    cairo_surface_flush(last.raster.surface)
-    guard let source = cairo_image_surface_get_data(last.raster.surface),
-      let (surface, data, stride) = makeSurface(
-        reach: reach, cache: session.rasters, forShifting: true)
-    else { return nil }
-    let sourceStride = Int(cairo_image_surface_get_stride(last.raster.surface))
-    // The last pixels, moved: rows `y` take the last raster's row `y - dy`, columns `x`
-    // its column `x - dx`.
-    let rows = max(0, dy)..<min(height, height + dy)
-    let columns = max(0, dx)..<min(width, width + dx)
-    let from = UnsafeSendableMutable(source)
-    let to = UnsafeSendableMutable(data)
-    let bands = max(1, min(2 * ParallelMapRaster.cores, rows.count / 64))
-    let rowsPerBand = (rows.count + bands - 1) / bands
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let first = rows.lowerBound + band * rowsPerBand
-      let end = min(rows.upperBound, first + rowsPerBand)
-      guard first < end else { return }
-      for y in first..<end {
-        UnsafeMutableRawPointer(to.pointer + y * stride + columns.lowerBound * 4).copyMemory(
-          from: from.pointer + (y - dy) * sourceStride + (columns.lowerBound - dx) * 4,
-          byteCount: columns.count * 4)
-      }
-    }
+    let surface = last.raster.surface
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    // The moved pixels stay where they are: the new pixel (x, y) is the last one's
+    // (x - dx, y - dy), so the origin moves back by the shift.
+    func wrapped(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
+    let origin = (x: wrapped(last.origin.x - dx, width), y: wrapped(last.origin.y - dy, height))
     // The strips uncovered: rows above or below, then the columns beside the moved rows;
     // and what the last frame left out under opaque views, where it moved to.
+    let rows = max(0, dy)..<min(height, height + dy)
     var strips: [PixelBox] = []
     if dy > 0 { strips.append((0, 0, width, dy)) }
     if dy < 0 { strips.append((0, height + dy, width, height)) }
@@ -196,7 +180,9 @@ extension ParallelMapRaster {
       )
       if moved.x0 < moved.x1, moved.y0 < moved.y1 { strips.append(moved) }
     }
-    let anchor = (x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y)
+    let anchor = (
+      x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y
+    )
     // The whole raster's buildings, found once (each strip places those that can reach it).
     var buildings: [Int]?
     if painter.extrudesBuildings, let map = painter.scene.map {
@@ -205,16 +191,23 @@ extension ParallelMapRaster {
         map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale)
       ).filter { map.features[$0].kind == .building }
     }
+    // Each strip in up to four pieces, each stored without wrapping.
+    func pieces(_ from: Int, _ to: Int, _ offset: Int, _ size: Int) -> [(Int, Int, Int)] {
+      let start = wrapped(from + offset, size)
+      let split = min(to, from + size - start)
+      return [(from, split, start)] + (split < to ? [(split, to, 0)] : [])
+    }
     for strip in strips {
-      guard
-        resample(
-          painter, into: data, stride: stride, box: strip, of: (width, height), anchor: anchor,
-          scale: scale, filter: filter, session: session,
-          rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: last.skipped,
-          buildings: buildings, drawsAhead: false)
-      else {
-        cairo_surface_destroy(surface)
-        return nil
+      for (x0, x1, sx) in pieces(strip.x0, strip.x1, origin.x, width) {
+        for (y0, y1, sy) in pieces(strip.y0, strip.y1, origin.y, height) {
+          guard
+            resample(
+              painter, into: data, stride: stride, box: (x0, y0, x1, y1), of: (width, height),
+              anchor: anchor, scale: scale, filter: filter, session: session,
+              rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: last.skipped,
+              buildings: buildings, drawsAhead: false, storedAt: (sx, sy))
+          else { return nil }
+        }
       }
     }
     // The tiles ahead of the whole frame (the strips queued none).
@@ -222,21 +215,24 @@ extension ParallelMapRaster {
       painter.extrudesBuildings ? painter.hiding(.building) : painter, width: width,
       height: height, anchor: anchor, scale: scale, cache: session.tiles)
     cairo_surface_mark_dirty(surface)
-    return MapRasterCache.Raster(surface: surface, reach: reach)
+    return MapRasterCache.Base(
+      key: key, center: center, raster: last.raster, skipped: last.skipped, origin: origin)
   }
 
-  /// A copy of `base` with the street names (laid out for `place`'s view) composited and
-  /// the alternatives drawn over each band on its thread: the raster the frame shows.
+  /// A copy of `base` (in the order of its pixels, from its stored origin) with the street
+  /// names (laid out for `place`'s view) composited and the alternatives drawn over each
+  /// band on its thread: the raster the frame shows.
   @MainActor
   static func decorated(
-    _ base: MapRasterCache.Raster, _ painter: MapPainter, _ place: Placement, size: CGSize,
+    _ base: MapRasterCache.Base, _ painter: MapPainter, _ place: Placement, size: CGSize,
     anchor: CGPoint, scale: Double, session: RenderSession, shortcuts: RenderShortcuts
   ) -> MapRasterCache.Raster? {
-    let reach = base.reach
+    let reach = base.raster.reach
     guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters),
-      let source = cairo_image_surface_get_data(base.surface)
+      let source = cairo_image_surface_get_data(base.raster.surface)
     else { return nil }
-    let sourceStride = Int(cairo_image_surface_get_stride(base.surface))
+    let sourceStride = Int(cairo_image_surface_get_stride(base.raster.surface))
+    let origin = base.origin
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     let placements = LabelPlacements()
@@ -257,9 +253,14 @@ extension ParallelMapRaster {
       let first = band * rowsPerBand
       let end = min(height, first + rowsPerBand)
       guard first < end else { return }
+      // Each row from where the base stores it: its columns from `origin.x` to the end,
+      // then from the start.
+      let left = width - origin.x
       for y in first..<end {
-        UnsafeMutableRawPointer(to.pointer + y * stride).copyMemory(
-          from: from.pointer + y * sourceStride, byteCount: width * 4)
+        let row = from.pointer + ((y + origin.y) % height) * sourceStride
+        let out = UnsafeMutableRawPointer(to.pointer + y * stride)
+        out.copyMemory(from: row + origin.x * 4, byteCount: left * 4)
+        if origin.x > 0 { (out + left * 4).copyMemory(from: row, byteCount: origin.x * 4) }
       }
       for label in labels {
         label.composite(into: to.pointer, stride: stride, rows: first..<end)

@@ -483,18 +483,21 @@ enum ParallelMapRaster {
   /// (those a drawing of the whole raster draws, clipped to the box), then `labels`'
   /// placements (on the box's pixels) composited and `afterBand` called with each band's rows
   /// of the box. With `drawsAhead: false` no tiles are queued ahead (a part of a frame).
-  /// `false` when the tiles do not fit their budget.
+  /// With `stored`, the box's pixels are stored from that pixel of `data` on (a base raster
+  /// stored with an offset, ``MapRasterCache/base``). `false` when the tiles do not fit
+  /// their budget.
   @MainActor
   static func resample(
     _ painter: MapPainter, into data: UnsafeMutablePointer<UInt8>, stride: Int, box: PixelBox,
     of size: (width: Int, height: Int), anchor: (x: Double, y: Double), scale: Double,
     filter: MapTileFilter, session: RenderSession, rasterizesBuildings: Bool,
     skipping: [PixelBox], buildings: [Int]? = nil, labels: () -> [LabelPlacement] = { [] },
-    afterBand: (@Sendable (Range<Int>) -> Void)? = nil, drawsAhead: Bool = true
+    afterBand: (@Sendable (Range<Int>) -> Void)? = nil, drawsAhead: Bool = true,
+    storedAt stored: (x: Int, y: Int)? = nil
   ) -> Bool {
     let width = box.x1 - box.x0
     let height = box.y1 - box.y0
-    let origin = data + box.y0 * stride + box.x0 * 4
+    let origin = data + (stored?.y ?? box.y0) * stride + (stored?.x ?? box.x0) * 4
     // A tilted camera's buildings are raised over the flat map, under the names: the tiles
     // are drawn without them.
     var flat = painter
@@ -737,8 +740,19 @@ final class MapRasterCache {
   var shifts = false
   /// The last map raster from tiles without street names and alternatives, kept for the
   /// next frame to shift (when ``shifts``), with its key, its camera centre in the map's
-  /// local metres and the pixels it left out (raster pixels).
-  var base: (key: Key, center: (x: Double, y: Double), raster: Raster, skipped: [PixelBox])?
+  /// local metres, the pixels it left out (raster pixels) and where its pixels are stored:
+  /// its pixel (x, y) at the surface's ((x + origin.x) mod width, (y + origin.y) mod height)
+  /// (a shift moves the origin, not the pixels).
+  var base: Base?
+
+  /// A base raster (``base``).
+  struct Base {
+    let key: Key
+    let center: (x: Double, y: Double)
+    let raster: Raster
+    let skipped: [PixelBox]
+    let origin: (x: Int, y: Int)
+  }
   /// The base raster before it, whose surface the next base reuses.
   var spareBase: Raster?
   /// Frames whose map was the last one shifted.
@@ -749,12 +763,9 @@ final class MapRasterCache {
 
   /// Keeps `raster` as the base the next frame may shift (the last base's surface is
   /// spared for the one after).
-  func keepBase(
-    _ raster: Raster, key: Key, center: (x: Double, y: Double), skipped: [PixelBox],
-    shifted wasShifted: Bool
-  ) {
-    if let old = base?.raster, old !== raster { spareBase = old }
-    base = (key, center, raster, skipped)
+  func keepBase(_ kept: Base, shifted wasShifted: Bool) {
+    if let old = base?.raster, old !== kept.raster { spareBase = old }
+    base = kept
     if wasShifted { shifted += 1 }
   }
 
