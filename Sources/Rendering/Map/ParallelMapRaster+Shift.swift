@@ -46,7 +46,7 @@ extension ParallelMapRaster {
   /// pixels, when the session shifts kept maps and the camera differs from the base's only
   /// in its centre (its zoom then the base's, when the two differ by less than
   /// ``maximumZoomDrift`` at the raster's corners: a camera's metres per point follow its
-  /// latitude); else `scene`.
+  /// latitude); else `scene` (Guides/Decisions.md 17).
   @MainActor
   static func snapped(_ scene: MapScene, scale: Double, session: RenderSession) -> MapScene {
     let cache = session.rasters
