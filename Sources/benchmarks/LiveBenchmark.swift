@@ -4,7 +4,7 @@ import Rendering
 import ViewKit
 
 /// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]
-/// [--no-ahead] [--no-shift]`:
+/// [--no-ahead] [--no-shift] [--follow]`:
 /// the live window's frames (`navui run`) without a window: the demo session's screen at a
 /// device's size and scale drawn with `Renderer.draw(window:at:map:into:…)` into a pixel
 /// buffer as the window surface would be, on the simulated drive at 60 frames a second,
@@ -18,7 +18,9 @@ import ViewKit
 /// Cairo. Tiles are drawn ahead of the camera between frames as in
 /// the live window (``RenderSession/drawsMapTilesAhead``) unless `--no-ahead`; the moved
 /// frames that drew tiles themselves are reported apart. `--only moved|still` prints nothing
-/// but runs that kind of frame's loop (for `perf record`).
+/// but runs that kind of frame's loop (for `perf record`). `--follow` drives without the
+/// drag (the camera following the vehicle) and reports the frames by what they did with the
+/// map: kept it, shifted it, or drew it in full.
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
   var device = DemoConfiguration.Device.phone
@@ -27,6 +29,7 @@ func runLiveBenchmark(_ args: [String]) throws {
   var only: String?
   var drawsAhead = true
   var shifts = true
+  var follows = false
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
@@ -46,6 +49,7 @@ func runLiveBenchmark(_ args: [String]) throws {
     case "--only": only = try rest.value(after: "--only moved|still")
     case "--no-ahead": drawsAhead = false
     case "--no-shift": shifts = false
+    case "--follow": follows = true
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -91,7 +95,13 @@ func runLiveBenchmark(_ args: [String]) throws {
       width: width, height: height)
   }
   // Warm-up: tiles, label images, text layouts (as the measurement's 30 frames).
-  for index in 0..<30 { try frame(moves: index % 2 == 0) }
+  for index in 0..<30 { try frame(moves: !follows && index % 2 == 0) }
+  if follows {
+    try reportFollowing(
+      frames: 4 * frames, name: "\(device.rawValue)_\(Int(scale))x", session: renderer.session
+    ) { try frame(moves: false) }
+    return
+  }
   if let only {
     guard only == "moved" || only == "still" else {
       throw BenchmarkError(description: "--only takes moved or still, not \(only)")
@@ -164,4 +174,32 @@ func runLiveBenchmark(_ args: [String]) throws {
     "\(statistics.drawn) drawn by frames, \(statistics.drawnAhead) drawn ahead"
       + " (\(drawsAhead ? "on" : "off")), \(statistics.drawnTwice) drawn twice")
   report("\(name)_moved_\(shifts ? "in_full" : "by_cairo")_cpu", Samples(peer.cpu), .ms)
+}
+
+/// `benchmarks live --follow`: `frames` frames of the drive without a drag, each counted by
+/// what it did with the map (kept the last raster, shifted the last map, drew it in full),
+/// with the CPU time of each kind.
+@MainActor
+func reportFollowing(
+  frames: Int, name: String, session: RenderSession, frame: () throws -> Void
+) throws {
+  var kinds: [String: [Double]] = ["kept": [], "shifted": [], "in_full": []]
+  for _ in 0..<frames {
+    let before = (session.keptMapShifts, session.keptMapRasterUse.drawn)
+    let cpuStart = cpuSeconds()
+    try frame()
+    let cpu = (cpuSeconds() - cpuStart) * 1000
+    let kind =
+      session.keptMapShifts > before.0
+      ? "shifted" : session.keptMapRasterUse.drawn > before.1 ? "in_full" : "kept"
+    kinds[kind, default: []].append(cpu)
+  }
+  fact(
+    "\(name)_following",
+    "\(frames) frames: \(kinds["kept"]!.count) kept the map, \(kinds["shifted"]!.count) shifted it, "
+      + "\(kinds["in_full"]!.count) drew it in full (shifting \(session.shiftsKeptMap ? "on" : "off"))"
+  )
+  for kind in ["kept", "shifted", "in_full"] where !kinds[kind]!.isEmpty {
+    report("\(name)_following_\(kind)_cpu", Samples(kinds[kind]!), .ms)
+  }
 }

@@ -106,31 +106,65 @@ extension ParallelMapRaster {
       (x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left, y1: box.y1 + need.top)
     }
     let center = painter.frame.local(painter.scene.camera.center)
-    var wasShifted = false
     var base: MapRasterCache.Base?
     if let last = cache.base {
       cache.base = nil
       base = shifted(
         painter, place, last: last, key: key, center: center, filter: filter,
         session: session, shortcuts: shortcuts)
-      wasShifted = base != nil
       // Not shifted: its surface serves the base drawn in full.
       if base == nil { cache.spareBase = last.raster }
     }
-    if base == nil,
-      let composed = compose(
-        painter, reach: need, fraction: place.fraction, scale: scale, filter: filter,
-        session: session, rasterizesBuildings: shortcuts.rasterizesRaisedBuildings,
-        skipping: skipped, streetNames: { _ in [] }, forShifting: true)
-    {
-      base = MapRasterCache.Base(
-        key: key, center: center, raster: composed, skipped: skipped, origin: (0, 0))
+    if let base {
+      cache.keepBase(base, shifted: true)
+      guard
+        let shown = decorating(
+          base, painter, place, size: size, anchor: anchor,
+          scale: scale, session: session, shortcuts: shortcuts)
+      else { return nil }
+      let height = base.raster.reach.top + base.raster.reach.bottom
+      let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
+      let rowsPerBand = (height + bands - 1) / bands
+      let decorate = shown.band
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let first = band * rowsPerBand
+        let end = min(height, first + rowsPerBand)
+        if first < end { decorate(first..<end) }
+      }
+      return shown.finish()
     }
-    guard let base else { return nil }
-    cache.keepBase(base, shifted: wasShifted)
-    return decorated(
-      base, painter, place, size: size, anchor: anchor, scale: scale, session: session,
-      shortcuts: shortcuts)
+    // Drawn in full: each band of the base is copied into the shown raster and decorated
+    // on its thread, while its pixels are in the cache.
+    guard
+      let (surface, _, _) = makeSurface(reach: need, cache: cache, forShifting: true)
+    else { return nil }
+    let drawn = MapRasterCache.Base(
+      key: key, center: center, raster: MapRasterCache.Raster(surface: surface, reach: need),
+      skipped: skipped, origin: (0, 0))
+    guard
+      let shown = decorating(
+        drawn, painter, place, size: size, anchor: anchor, scale: scale, session: session,
+        shortcuts: shortcuts),
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    let width = need.left + need.right
+    let height = need.top + need.bottom
+    guard
+      resample(
+        painter, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
+        box: (0, 0, width, height), of: (width, height),
+        anchor: (Double(need.left) + place.fraction.x, Double(need.top) + place.fraction.y),
+        scale: scale, filter: filter, session: session,
+        rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: skipped,
+        afterBand: shown.band)
+    else {
+      cache.spareBase = drawn.raster
+      _ = shown.finish()
+      return nil
+    }
+    cairo_surface_mark_dirty(surface)
+    cache.keepBase(drawn, shifted: false)
+    return shown.finish()
   }
 
   /// `last` moved by the camera's shift into the base for `key` (in place: its origin moves,
@@ -219,14 +253,16 @@ extension ParallelMapRaster {
       key: key, center: center, raster: last.raster, skipped: last.skipped, origin: origin)
   }
 
-  /// A copy of `base` (in the order of its pixels, from its stored origin) with the street
-  /// names (laid out for `place`'s view) composited and the alternatives drawn over each
-  /// band on its thread: the raster the frame shows.
+  /// The raster a frame shows made from `base`: a new surface, the street names laid out
+  /// for `place`'s view, and a band step that copies rows of the base (in the order of its
+  /// pixels, from its stored origin) into it and composites the names and draws the
+  /// alternatives over them, on the band's thread; `finish` gives the raster once every band
+  /// is done. `nil` when no surface could be made.
   @MainActor
-  static func decorated(
+  static func decorating(
     _ base: MapRasterCache.Base, _ painter: MapPainter, _ place: Placement, size: CGSize,
     anchor: CGPoint, scale: Double, session: RenderSession, shortcuts: RenderShortcuts
-  ) -> MapRasterCache.Raster? {
+  ) -> (band: @Sendable (Range<Int>) -> Void, finish: () -> MapRasterCache.Raster)? {
     let reach = base.raster.reach
     guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters),
       let source = cairo_image_surface_get_data(base.raster.surface)
@@ -247,29 +283,29 @@ extension ParallelMapRaster {
       scanConverts: shortcuts.rasterizesAlternatives)
     let from = UnsafeSendableMutable(source)
     let to = UnsafeSendableMutable(data)
-    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
-    let rowsPerBand = (height + bands - 1) / bands
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      let first = band * rowsPerBand
-      let end = min(height, first + rowsPerBand)
-      guard first < end else { return }
+    let band: @Sendable (Range<Int>) -> Void = { rows in
       // Each row from where the base stores it: its columns from `origin.x` to the end,
       // then from the start.
       let left = width - origin.x
-      for y in first..<end {
+      for y in rows {
         let row = from.pointer + ((y + origin.y) % height) * sourceStride
         let out = UnsafeMutableRawPointer(to.pointer + y * stride)
         out.copyMemory(from: row + origin.x * 4, byteCount: left * 4)
         if origin.x > 0 { (out + left * 4).copyMemory(from: row, byteCount: origin.x * 4) }
       }
       for label in labels {
-        label.composite(into: to.pointer, stride: stride, rows: first..<end)
+        label.composite(into: to.pointer, stride: stride, rows: rows)
       }
       over?.draw(
         into: to.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
-        rows: first..<end, columns: 0..<width)
+        rows: rows, columns: 0..<width)
     }
-    cairo_surface_mark_dirty(surface)
-    return MapRasterCache.Raster(surface: surface, reach: reach)
+    return (
+      band,
+      {
+        cairo_surface_mark_dirty(surface)
+        return MapRasterCache.Raster(surface: surface, reach: reach)
+      }
+    )
   }
 }
