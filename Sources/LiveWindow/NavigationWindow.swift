@@ -69,6 +69,10 @@ public final class NavigationWindow {
     public var statsInterval: TimeInterval = 1
     /// Whether the window can be resized (live `sizeChanged` and wide mode).
     public var isResizable = true
+    /// Whether a map camera that only moved (a drag) shifts the last frame's map and draws
+    /// the uncovered strips (``RenderSession/shiftsKeptMap``) instead of drawing the whole
+    /// map again (`--no-map-shift` turns it off, for comparisons).
+    public var shiftsKeptMap = true
     /// Receives every ``LiveEvent`` as it happens.
     public var onEvent: (@MainActor (LiveEvent) -> Void)?
 
@@ -212,6 +216,8 @@ final class LiveLoop {
     // Tiles at a dragged map's leading edge are drawn between frames, not in the frame
     // that needs them (the pixels are the same).
     renderer.session.drawsMapTilesAhead = true
+    // A dragged map moves the last frame's pixels by whole device pixels.
+    renderer.session.shiftsKeptMap = options.shiftsKeptMap
     try SDLScreen.start(audio: options.speaksGuidance)
     screen = try SDLScreen(
       title: options.title, width: Int((size.width * scale).rounded()),

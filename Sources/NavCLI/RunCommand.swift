@@ -31,6 +31,8 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
   public var measures = false
   /// `--measure-seconds`.
   public var measureSeconds = 3.0
+  /// Not `--no-map-shift`.
+  public var shiftsKeptMap = true
 
   /// The help screen.
   public static let help = CommandHelp(
@@ -63,6 +65,9 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
         "--measure",
         "Measure frame times and input latency at 1×, 2×, 3× on phone and tablet, then exit."),
       CommandHelp.Entry("--measure-seconds <s>", "Seconds per --measure case. Default: 3."),
+      CommandHelp.Entry(
+        "--no-map-shift",
+        "Draw a dragged map again on every frame instead of shifting the last frame's map."),
     ])
 
   /// Parses the arguments after `navui run`.
@@ -87,6 +92,7 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
       case "--loop": command.repeatsDrive = true
       case "--log-events": command.logsEvents = true
       case "--measure": command.measures = true
+      case "--no-map-shift": command.shiftsKeptMap = false
       case "--measure-seconds":
         command.measureSeconds = try DemoOptions.parseNumber(try read(), option: name, in: 0.5...60)
       default: return false
@@ -139,6 +145,7 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
     window.duration = duration
     window.timeScale = timeScale
     window.repeatsDrive = repeatsDrive
+    window.shiftsKeptMap = shiftsKeptMap
     if logsEvents { window.onEvent = { context.writeOutput($0.description + "\n") } }
     if measures { return try Self.measure(window, seconds: measureSeconds, context: context) }
     let summary: NavigationWindow.Summary

@@ -65,6 +65,23 @@ public final class RenderSession {
     set { tiles.drawsAhead = newValue }
   }
 
+  /// Whether a map camera that only moved (its centre; zoom, heading and tilt unchanged)
+  /// shifts the last frame's map by whole device pixels and draws only the strips the move
+  /// uncovered, instead of resampling and raising the buildings of the whole map again
+  /// (false unless set; the live window sets it). Its street names are laid out again for
+  /// each frame as a fresh drawing lays them out. So that the shift is whole pixels, the
+  /// rendered camera's centre is moved by at most half a device pixel each way (the route,
+  /// vehicle and markers drawn with it); the pixels are otherwise those of a fresh drawing but
+  /// for rounding at a few edges. Only for maps resampled from tiles
+  /// (``Renderer/usesMapTiles``).
+  public var shiftsKeptMap: Bool {
+    get { rasters.shifts }
+    set { rasters.shifts = newValue }
+  }
+
+  /// How many frames shifted the last frame's map (``shiftsKeptMap``).
+  package var keptMapShifts: Int { rasters.shifted }
+
   /// How the kept map tiles have been used so far (``Renderer/usesMapTiles``), and what they
   /// take.
   public var mapTileStatistics: MapTileStatistics { tiles.currentStatistics }

@@ -296,8 +296,12 @@ public struct Renderer {
     try validate(size: size)
     let surface = try CairoSurface(
       kind: kind, width: Double(size.width), height: Double(size.height), scale: scale)
+    // A camera that only moved is snapped to move the kept map by whole pixels.
     var prepared = MapPainter(
-      scene: scene, labels: session.labels, overlayImages: session.overlayImages)
+      scene: kind == .raster
+        ? ParallelMapRaster.snapped(scene, scale: scale, session: session)
+        : scene,
+      labels: session.labels, overlayImages: session.overlayImages)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)
     if kind == .raster {
       prepared.overlayLayer = OverlayLayer.placed(

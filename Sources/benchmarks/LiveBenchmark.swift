@@ -4,18 +4,23 @@ import Rendering
 import ViewKit
 
 /// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]
-/// [--no-ahead]`:
+/// [--no-ahead] [--no-shift] [--follow]`:
 /// the live window's frames (`navui run`) without a window: the demo session's screen at a
 /// device's size and scale drawn with `Renderer.draw(window:at:map:into:…)` into a pixel
 /// buffer as the window surface would be, on the simulated drive at 60 frames a second,
 /// while a one-finger drag moves the map on every other frame (as `navui run --measure`'s
 /// drag does: a move every 1/30 s, the navigation camera tilted 45°). Reports the wall and
 /// CPU time of the frames that move the camera and of those that do not (the kept map
-/// raster); every other moved frame draws its raised buildings and alternatives with
-/// Cairo, the moved frame's peer. Tiles are drawn ahead of the camera between frames as in
+/// raster). A moved frame shifts the last frame's map (``RenderSession/shiftsKeptMap``, as
+/// the live window does); every other moved frame (and the still frame after it) draws the
+/// whole map again, the moved frame's peer. With `--no-shift` no frame shifts the map and
+/// the peer is every other moved frame drawing its raised buildings and alternatives with
+/// Cairo. Tiles are drawn ahead of the camera between frames as in
 /// the live window (``RenderSession/drawsMapTilesAhead``) unless `--no-ahead`; the moved
 /// frames that drew tiles themselves are reported apart. `--only moved|still` prints nothing
-/// but runs that kind of frame's loop (for `perf record`).
+/// but runs that kind of frame's loop (for `perf record`). `--follow` drives without the
+/// drag (the camera following the vehicle) and reports the frames by what they did with the
+/// map: kept it, shifted it, or drew it in full.
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
   var device = DemoConfiguration.Device.phone
@@ -23,6 +28,8 @@ func runLiveBenchmark(_ args: [String]) throws {
   var frames = 240
   var only: String?
   var drawsAhead = true
+  var shifts = true
+  var follows = false
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
@@ -41,6 +48,8 @@ func runLiveBenchmark(_ args: [String]) throws {
     case "--frames": frames = try rest.positiveInteger(after: argument)
     case "--only": only = try rest.value(after: "--only moved|still")
     case "--no-ahead": drawsAhead = false
+    case "--no-shift": shifts = false
+    case "--follow": follows = true
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -51,6 +60,7 @@ func runLiveBenchmark(_ args: [String]) throws {
   let session = try DemoSession(configuration: configuration)
   let renderer = Renderer(scale: scale)
   renderer.session.drawsMapTilesAhead = drawsAhead
+  renderer.session.shiftsKeptMap = shifts
   // The peer of a moved frame: the same frame with the raised buildings and the
   // alternatives filled and stroked by Cairo (every other moved frame, so both see the
   // same load).
@@ -85,7 +95,13 @@ func runLiveBenchmark(_ args: [String]) throws {
       width: width, height: height)
   }
   // Warm-up: tiles, label images, text layouts (as the measurement's 30 frames).
-  for index in 0..<30 { try frame(moves: index % 2 == 0) }
+  for index in 0..<30 { try frame(moves: !follows && index % 2 == 0) }
+  if follows {
+    try reportFollowing(
+      frames: 4 * frames, name: "\(device.rawValue)_\(Int(scale))x", session: renderer.session
+    ) { try frame(moves: false) }
+    return
+  }
   if let only {
     guard only == "moved" || only == "still" else {
       throw BenchmarkError(description: "--only takes moved or still, not \(only)")
@@ -102,11 +118,13 @@ func runLiveBenchmark(_ args: [String]) throws {
   var withNewTiles: (wall: [Double], cpu: [Double]) = ([], [])
   for index in 0..<(4 * frames) {
     let moves = index % 2 == 0
+    // The peer: a moved frame drawn in full (with shifting), or by Cairo (without).
     let byCairo = index % 4 == 2
+    if shifts { renderer.session.shiftsKeptMap = index % 4 < 2 }
     let drawnBefore = renderer.session.mapTileStatistics.drawn
     let cpuStart = cpuSeconds()
     let wall = try elapsed(in: .ms) {
-      try frame(moves: moves, renderer: byCairo ? cairoBuildings : renderer)
+      try frame(moves: moves, renderer: byCairo && !shifts ? cairoBuildings : renderer)
     }
     let cpu = (cpuSeconds() - cpuStart) * 1000
     if moves, !byCairo, renderer.session.mapTileStatistics.drawn > drawnBefore {
@@ -139,8 +157,11 @@ func runLiveBenchmark(_ args: [String]) throws {
       100 * Double(moved.wall.filter { $0 <= 16.7 }.count) / Double(max(1, moved.wall.count))))
   report(
     "\(name)_moved_cpu", Samples(moved.cpu), .ms,
-    peer: Peer(name: "by Cairo", samples: Samples(peer.cpu)))
-  report("\(name)_moved_by_cairo_wall", Samples(peer.wall), .ms)
+    peer: Peer(name: shifts ? "drawn in full" : "by Cairo", samples: Samples(peer.cpu)))
+  fact(
+    "\(name)_shifted",
+    "\(renderer.session.keptMapShifts) frames shifted the last map (\(shifts ? "on" : "off"))")
+  report("\(name)_moved_\(shifts ? "in_full" : "by_cairo")_wall", Samples(peer.wall), .ms)
   fact(
     "\(name)_moved_with_new_tiles",
     String(
@@ -152,5 +173,33 @@ func runLiveBenchmark(_ args: [String]) throws {
     "\(name)_tiles",
     "\(statistics.drawn) drawn by frames, \(statistics.drawnAhead) drawn ahead"
       + " (\(drawsAhead ? "on" : "off")), \(statistics.drawnTwice) drawn twice")
-  report("\(name)_moved_by_cairo_cpu", Samples(peer.cpu), .ms)
+  report("\(name)_moved_\(shifts ? "in_full" : "by_cairo")_cpu", Samples(peer.cpu), .ms)
+}
+
+/// `benchmarks live --follow`: `frames` frames of the drive without a drag, each counted by
+/// what it did with the map (kept the last raster, shifted the last map, drew it in full),
+/// with the CPU time of each kind.
+@MainActor
+func reportFollowing(
+  frames: Int, name: String, session: RenderSession, frame: () throws -> Void
+) throws {
+  var kinds: [String: [Double]] = ["kept": [], "shifted": [], "in_full": []]
+  for _ in 0..<frames {
+    let before = (session.keptMapShifts, session.keptMapRasterUse.drawn)
+    let cpuStart = cpuSeconds()
+    try frame()
+    let cpu = (cpuSeconds() - cpuStart) * 1000
+    let kind =
+      session.keptMapShifts > before.0
+      ? "shifted" : session.keptMapRasterUse.drawn > before.1 ? "in_full" : "kept"
+    kinds[kind, default: []].append(cpu)
+  }
+  fact(
+    "\(name)_following",
+    "\(frames) frames: \(kinds["kept"]!.count) kept the map, \(kinds["shifted"]!.count) shifted it, "
+      + "\(kinds["in_full"]!.count) drew it in full (shifting \(session.shiftsKeptMap ? "on" : "off"))"
+  )
+  for kind in ["kept", "shifted", "in_full"] where !kinds[kind]!.isEmpty {
+    report("\(name)_following_\(kind)_cpu", Samples(kinds[kind]!), .ms)
+  }
 }

@@ -74,6 +74,8 @@ public final class BaseMap: Sendable {
   let features: [Feature]
   /// Entrances (nodes tagged `entrance=*`) in local metres.
   let entrances: [(x: Double, y: Double)]
+  /// The height of the tallest building, in metres (0 without buildings).
+  let tallestBuilding: Double
 
   init(
     origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [Feature],
@@ -84,6 +86,7 @@ public final class BaseMap: Sendable {
     self.ys = ys
     self.features = features
     self.entrances = entrances
+    tallestBuilding = features.lazy.filter { $0.kind == .building }.map(\.height).max() ?? 0
   }
 
   /// A map built from OSM data (see ``BaseMap/init(data:)`` in `BaseMap+Building.swift`).

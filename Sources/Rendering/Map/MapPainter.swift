@@ -171,12 +171,20 @@ struct MapPainter: Sendable {
 
   /// The indices of features whose boxes meet the visible box.
   func visibleFeatures(
-    _ map: BaseMap, _ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil
+    _ map: BaseMap, _ m: cairo_matrix_t, size: CGSize, within clip: CGRect? = nil,
+    among candidates: [Int]? = nil
   ) -> [Int] {
     let box = visibleBox(m, size: size, within: clip)
+    func meets(_ f: BaseMap.Feature) -> Bool {
+      f.maxX >= box.0 && f.minX <= box.2 && f.maxY >= box.1 && f.minY <= box.3
+    }
+    if let candidates {
+      return map.features.withUnsafeBufferPointer { features in
+        candidates.filter { meets(features[$0]) }
+      }
+    }
     var visible: [Int] = []
-    for (i, f) in map.features.enumerated()
-    where f.maxX >= box.0 && f.minX <= box.2 && f.maxY >= box.1 && f.minY <= box.3 {
+    for (i, f) in map.features.enumerated() where meets(f) {
       visible.append(i)
     }
     return visible
@@ -272,6 +280,9 @@ struct MapPainter: Sendable {
     /// Its extent up and down the screen, roof included.
     let top: Double
     let bottom: Double
+    /// Its extent across the screen (the roof is straight above the base).
+    let left: Double
+    let right: Double
   }
 
   /// The buildings among `visible` raised by the camera's tilt (screen points per metre
@@ -279,7 +290,7 @@ struct MapPainter: Sendable {
   func extrudedBuildings(_ map: BaseMap, _ visible: [Int], matrix m: inout cairo_matrix_t)
     -> [ExtrudedBuilding]
   {
-    let lift = sin(scene.camera.tilt * .pi / 180) / scene.camera.metersPerPoint
+    let lift = raise
     var shapes: [ExtrudedBuilding] = []
     for i in visible where map.features[i].kind == .building {
       let f = map.features[i]
@@ -287,6 +298,8 @@ struct MapPainter: Sendable {
       var sumY = 0.0
       var low = Double.infinity
       var high = -Double.infinity
+      var left = Double.infinity
+      var right = -Double.infinity
       for p in f.start..<(f.start + f.count) {
         var x = map.xs[p]
         var y = map.ys[p]
@@ -295,16 +308,22 @@ struct MapPainter: Sendable {
         sumY += y
         low = min(low, y)
         high = max(high, y)
+        left = min(left, x)
+        right = max(right, x)
       }
       let rise = f.height * lift
       shapes.append(
         ExtrudedBuilding(
           base: sumY / Double(max(1, f.count)), points: points, rise: rise, top: low - rise,
-          bottom: high))
+          bottom: high, left: left, right: right))
     }
     shapes.sort { $0.base < $1.base }
     return shapes
   }
+
+  /// Screen points a building's roof rises per metre of its height (`sin(tilt) /
+  /// metersPerPoint`, straight up the screen).
+  var raise: Double { sin(scene.camera.tilt * .pi / 180) / scene.camera.metersPerPoint }
 
   /// Raised buildings of ``extrudedBuildings(_:_:matrix:)``, in order, into `cr` (its user
   /// space the one they were placed in): each its walls, then its roof.

@@ -533,7 +533,9 @@ enum MapTileCompositor {
   /// and the labels `labels` places composited over it (`labels` runs on this
   /// thread while missing tiles are drawn on others; each band of rows by the thread that
   /// resampled it), then `afterBand` called with the band's rows on that thread; `false`
-  /// (nothing drawn) when the tiles do not fit the cache's budget.
+  /// (nothing drawn) when the tiles do not fit the cache's budget. Unless `drawsAhead` is
+  /// `false` (a part of a frame, ``ParallelMapRaster/shifted(_:_:base:key:tiles:session:shortcuts:)``),
+  /// the tiles the camera moves toward are then queued (``MapTileCache/drawsAhead``).
   @MainActor
   static func paint(
     _ painter: MapPainter, into destination: UnsafeMutablePointer<UInt8>, stride: Int,
@@ -542,20 +544,11 @@ enum MapTileCompositor {
     skipping: [ParallelMapRaster.PixelBox] = [], holes: OpaqueMask? = nil,
     labels: () -> [LabelPlacement] = { [] },
     underLabels: (@Sendable (Range<Int>) -> Void)? = nil,
-    afterBand: (@Sendable (Range<Int>) -> Void)? = nil
+    afterBand: (@Sendable (Range<Int>) -> Void)? = nil, drawsAhead: Bool = true
   ) -> Bool {
-    guard let map = painter.scene.map, width > 0, height > 0 else { return false }
-    let camera = painter.scene.camera
-    let level = MapTileCache.level(metersPerPoint: camera.metersPerPoint)
-    let levelMeters = MapTileCache.metersPerPoint(level: level)
-    // Global tile pixels (the level's grid, y down) to local metres, then to the
-    // destination's pixels by the camera's matrix (points) times the scale.
-    let m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
-    let metersPerPixel = levelMeters / scale
-    let toDestination = Affine(
-      xx: scale * m.xx * metersPerPixel, xy: -scale * m.xy * metersPerPixel, x0: scale * m.x0,
-      yx: scale * m.yx * metersPerPixel, yy: -scale * m.yy * metersPerPixel, y0: scale * m.y0)
-    guard let toTiles = toDestination.inverted else { return false }
+    guard let map = painter.scene.map, width > 0, height > 0,
+      let (level, toTiles) = tileSpace(painter, anchor: anchor, scale: scale)
+    else { return false }
     let wanted = neededTiles(toTiles: toTiles, width: width, height: height)
     guard !wanted.isEmpty, wanted.count <= 4096 else { return false }
     var placed: [LabelPlacement] = []
@@ -585,7 +578,7 @@ enum MapTileCompositor {
       fallback: landPixel)
     let target = UnsafeSendableMutable(destination)
     // Bands of rows on all cores: each writes its own rows and reads the tiles.
-    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 64, 16))
+    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
     let rowsPerBand = (height + bands - 1) / bands
     withExtendedLifetime(tiles) {
       DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -608,10 +601,49 @@ enum MapTileCompositor {
       }
     }
     // The tiles the camera moves toward, while the next frames reuse these.
+    if drawsAhead {
+      cache.drawAhead(
+        map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted,
+        toTiles: toTiles, width: width, height: height)
+    }
+    return true
+  }
+
+  /// The tile level of `painter`'s camera and the map from destination pixels (the camera's
+  /// centre at `anchor`, `scale` pixels per point) to that level's global tile pixels;
+  /// `nil` when the camera's matrix cannot be inverted.
+  static func tileSpace(_ painter: MapPainter, anchor: (x: Double, y: Double), scale: Double)
+    -> (level: Int, toTiles: Affine)?
+  {
+    let level = MapTileCache.level(metersPerPoint: painter.scene.camera.metersPerPoint)
+    let levelMeters = MapTileCache.metersPerPoint(level: level)
+    // Global tile pixels (the level's grid, y down) to local metres, then to the
+    // destination's pixels by the camera's matrix (points) times the scale.
+    let m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
+    let metersPerPixel = levelMeters / scale
+    let toDestination = Affine(
+      xx: scale * m.xx * metersPerPixel, xy: -scale * m.xy * metersPerPixel, x0: scale * m.x0,
+      yx: scale * m.yx * metersPerPixel, yy: -scale * m.yy * metersPerPixel, y0: scale * m.y0)
+    guard let toTiles = toDestination.inverted else { return nil }
+    return (level, toTiles)
+  }
+
+  /// Queues the tiles a camera moving as it moved since the last frame will need next, for
+  /// a frame of `width` × `height` pixels drawn in parts (``paint(_:into:stride:width:height:anchor:scale:filter:cache:skipping:labels:underLabels:afterBand:drawsAhead:)``
+  /// with `drawsAhead: false`), the camera's centre at `anchor`.
+  @MainActor
+  static func drawAhead(
+    _ painter: MapPainter, width: Int, height: Int, anchor: (x: Double, y: Double),
+    scale: Double, cache: MapTileCache
+  ) {
+    guard cache.drawsAhead, let map = painter.scene.map,
+      let (level, toTiles) = tileSpace(painter, anchor: anchor, scale: scale)
+    else { return }
+    let wanted = neededTiles(toTiles: toTiles, width: width, height: height)
+    guard wanted.count <= 4096 else { return }
     cache.drawAhead(
       map: map, style: painter.scene.style, level: level, scale: scale, wanted: wanted,
       toTiles: toTiles, width: width, height: height)
-    return true
   }
 
   /// The tiles (x, y) whose pixels (with one pixel around for bilinear sampling) meet the

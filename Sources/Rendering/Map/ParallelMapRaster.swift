@@ -23,6 +23,11 @@ enum ParallelMapRaster {
   /// the anchor) still finds the kept raster.
   static let marginPoints = 16.0
 
+  /// The cores this process may use, read once: `ProcessInfo.activeProcessorCount` reads
+  /// the cgroup's CPU quota from files on every call (2.7 % of a shifted frame's CPU when
+  /// each band count asked for it).
+  static let cores = ProcessInfo.processInfo.activeProcessorCount
+
   /// A rectangle of whole pixels, `x0 ..< x1` by `y0 ..< y1`.
   typealias PixelBox = (x0: Int, y0: Int, x1: Int, y1: Int)
 
@@ -73,6 +78,13 @@ enum ParallelMapRaster {
     let raster: MapRasterCache.Raster
     if let kept = cache.raster(for: key, reaching: place.need) {
       raster = kept
+    } else if cache.shifts, let filter = tiles,
+      let layered = layered(
+        painter, place, key: key, size: size, anchor: anchor, scale: scale, filter: filter,
+        skipping: skipped, session: session, shortcuts: shortcuts)
+    {
+      raster = layered
+      cache.keep(raster, for: key)
     } else {
       // Pixels opaque markers drawn straight over this frame will cover are left out of a
       // raster from tiles; such a raster serves this frame only (it is not kept).
@@ -189,10 +201,7 @@ enum ParallelMapRaster {
     // tiles, the names are laid out first and composited by the resampling threads,
     // each into its band while the band's pixels are in the cache.
     func viewContext(_ surface: OpaquePointer, reach: (left: Int, top: Int)) -> OpaquePointer {
-      let context = cairo_create(surface)!
-      cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
-      cairo_scale(context, scale, scale)
-      return context
+      ParallelMapRaster.viewContext(surface, reach: reach, view: view, scale: scale)
     }
     let composed = tiles.flatMap { filter in
       compose(
@@ -230,6 +239,18 @@ enum ParallelMapRaster {
     }
     cairo_surface_flush(drawn.surface)
     return drawn
+  }
+
+  /// A context over `surface` in the map view's user space (its points, its origin at its
+  /// pixel in a raster reaching `reach` from the anchor's pixel).
+  static func viewContext(
+    _ surface: OpaquePointer, reach: (left: Int, top: Int),
+    view: (left: Double, top: Double, right: Double, bottom: Double), scale: Double
+  ) -> OpaquePointer {
+    let context = cairo_create(surface)!
+    cairo_translate(context, Double(reach.left) + view.left, Double(reach.top) + view.top)
+    cairo_scale(context, scale, scale)
+    return context
   }
 
   /// The alternative routes stroked into each band of a raster resampled from tiles, after
@@ -370,7 +391,7 @@ enum ParallelMapRaster {
     let from = UnsafeSendableMutable(source)
     for box in boxes {
       let rows = box.y1 - box.y0
-      let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, rows / 64))
+      let bands = max(1, min(2 * ParallelMapRaster.cores, rows / 64))
       let rowsPerBand = (rows + bands - 1) / bands
       DispatchQueue.concurrentPerform(iterations: bands) { band in
         let first = box.y0 + band * rowsPerBand
@@ -405,13 +426,15 @@ enum ParallelMapRaster {
   @MainActor
   static func makeSurface(
     reach: (left: Int, top: Int, right: Int, bottom: Int), cache: MapRasterCache?,
-    transparent: Bool = false
+    transparent: Bool = false, forShifting: Bool = false
   ) -> (surface: OpaquePointer, data: UnsafeMutablePointer<UInt8>, stride: Int)? {
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     guard width > 0, height > 0, width <= 32_768,
       height <= 32_768,
-      let surface = (transparent ? nil : cache?.spareSurface(width: width, height: height))
+      let surface =
+        (transparent
+          ? nil : cache?.spareSurface(width: width, height: height, forShifting: forShifting))
         ?? cairo_image_surface_create(
           transparent ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(width), Int32(height))
     else { return nil }
@@ -429,32 +452,24 @@ enum ParallelMapRaster {
   /// surface reaching `reach` whole pixels from the anchor's pixel, the anchor at
   /// `fraction` inside it, with the labels `streetNames` places on that surface composited
   /// over it and then `overBands` drawn over each band on its thread; `nil` when the tiles
-  /// do not fit the budget of `session`'s tiles.
+  /// do not fit the budget of `session`'s tiles. With `forShifting`, the surface is the
+  /// cache's spare one of ``MapRasterCache/base``'s.
   @MainActor
   static func compose(
     _ painter: MapPainter, reach: (left: Int, top: Int, right: Int, bottom: Int),
     fraction: (x: Double, y: Double), scale: Double, filter: MapTileFilter,
     session: RenderSession, rasterizesBuildings: Bool = true, skipping: [PixelBox] = [],
     holes: OpaqueMask? = nil, overBands: PlacedOverlay? = nil,
-    streetNames: (OpaquePointer) -> [LabelPlacement]
+    streetNames: (OpaquePointer) -> [LabelPlacement], forShifting: Bool = false
   ) -> MapRasterCache.Raster? {
-    guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters) else {
-      return nil
-    }
+    guard
+      let (surface, data, stride) = makeSurface(
+        reach: reach, cache: session.rasters, forShifting: forShifting)
+    else { return nil }
     let width = reach.left + reach.right
     let height = reach.top + reach.bottom
     let pixels = UnsafeSendableMutable(data)
     let anchor = (x: Double(reach.left) + fraction.x, y: Double(reach.top) + fraction.y)
-    // A tilted camera's buildings are raised over the flat map, under the names: the tiles
-    // are drawn without them.
-    var flat = painter
-    var raised: (@Sendable (Range<Int>) -> Void)?
-    if painter.extrudesBuildings, let map = painter.scene.map {
-      flat = painter.hiding(.building)
-      raised = raisedBuildings(
-        painter, map: map, into: UnsafeSendableMutable(data), width: width, height: height,
-        stride: stride, anchor: anchor, scale: scale, rasterizes: rasterizesBuildings)
-    }
     var afterBand: (@Sendable (Range<Int>) -> Void)?
     if let over = overBands {
       afterBand = { rows in
@@ -464,10 +479,11 @@ enum ParallelMapRaster {
       }
     }
     // The names are laid out while new tiles are drawn.
-    let composed = MapTileCompositor.paint(
-      flat, into: data, stride: stride, width: width, height: height, anchor: anchor,
-      scale: scale, filter: filter, cache: session.tiles, skipping: skipping, holes: holes,
-      labels: { streetNames(surface) }, underLabels: raised, afterBand: afterBand)
+    let composed = resample(
+      painter, into: data, stride: stride, box: (0, 0, width, height), of: (width, height),
+      anchor: anchor, scale: scale, filter: filter, session: session,
+      rasterizesBuildings: rasterizesBuildings, skipping: skipping, holes: holes,
+      labels: { streetNames(surface) }, afterBand: afterBand)
     guard composed else {
       cairo_surface_destroy(surface)
       return nil
@@ -476,34 +492,113 @@ enum ParallelMapRaster {
     return MapRasterCache.Raster(surface: surface, reach: reach)
   }
 
-  /// The buildings a tilted camera raises (``MapPainter/extrudesBuildings``), for a raster
-  /// of `width` × `height` pixels at `pixels` whose camera centre is at `anchor` (pixels),
-  /// placed once: the returned closure draws, into a band of rows on its thread, those that
-  /// reach the band, in the order of a direct drawing (so each pixel is as the direct
-  /// drawing paints it, band edges and all). With `rasterizes` (and opaque colours) our
-  /// ``RaisedBuildingRasterizer`` draws them, else Cairo.
-  static func raisedBuildings(
-    _ painter: MapPainter, map: BaseMap, into pixels: UnsafeSendableMutable, width: Int,
-    height: Int, stride: Int, anchor: (x: Double, y: Double), scale: Double,
-    rasterizes: Bool = true
-  ) -> @Sendable (Range<Int>) -> Void {
+  /// Resamples the geometry into `box` of an opaque raster of `size` pixels at `data`
+  /// (`stride` bytes a row) whose camera centre is at `anchor` (pixels), the pixels in
+  /// `skipping` (raster pixels) left out; a tilted camera's buildings are raised over it
+  /// (those a drawing of the whole raster draws, clipped to the box), then `labels`'
+  /// placements (on the box's pixels) composited and `afterBand` called with each band's rows
+  /// of the box. With `drawsAhead: false` no tiles are queued ahead (a part of a frame).
+  /// With `stored`, the box's pixels are stored from that pixel of `data` on (a base raster
+  /// stored with an offset, ``MapRasterCache/base``). `false` when the tiles do not fit
+  /// their budget.
+  @MainActor
+  static func resample(
+    _ painter: MapPainter, into data: UnsafeMutablePointer<UInt8>, stride: Int, box: PixelBox,
+    of size: (width: Int, height: Int), anchor: (x: Double, y: Double), scale: Double,
+    filter: MapTileFilter, session: RenderSession, rasterizesBuildings: Bool,
+    skipping: [PixelBox], holes: OpaqueMask? = nil, buildings: [Int]? = nil,
+    labels: () -> [LabelPlacement] = { [] },
+    afterBand: (@Sendable (Range<Int>) -> Void)? = nil, drawsAhead: Bool = true,
+    storedAt stored: (x: Int, y: Int)? = nil
+  ) -> Bool {
+    let width = box.x1 - box.x0
+    let height = box.y1 - box.y0
+    let origin = data + (stored?.y ?? box.y0) * stride + (stored?.x ?? box.x0) * 4
+    // A tilted camera's buildings are raised over the flat map, under the names: the tiles
+    // are drawn without them.
+    var flat = painter
+    var raised: (@Sendable (Range<Int>) -> Void)?
+    if painter.extrudesBuildings, let map = painter.scene.map {
+      flat = painter.hiding(.building)
+      // Those of the whole raster that can reach the box: a building stands straight up
+      // the screen from its base, so its base is at most the tallest rise below the box.
+      var reaching: CGRect?
+      if box != (0, 0, size.width, size.height) {
+        let rise = map.tallestBuilding * painter.raise
+        reaching = CGRect(
+          x: Double(box.x0) / scale, y: Double(box.y0) / scale,
+          width: Double(width) / scale, height: Double(height) / scale + rise)
+      }
+      let shapes = placedBuildings(
+        painter, map: map, width: size.width, height: size.height, anchor: anchor, scale: scale,
+        within: reaching, among: buildings)
+      raised = drawBuildings(
+        shapes, painter, into: UnsafeSendableMutable(origin), width: width, stride: stride,
+        scale: scale, offset: (box.x0, box.y0), rasterizes: rasterizesBuildings)
+    }
+    let skipped = skipping.compactMap { b -> PixelBox? in
+      let clipped = (
+        x0: max(b.x0, box.x0) - box.x0, y0: max(b.y0, box.y0) - box.y0,
+        x1: min(b.x1, box.x1) - box.x0, y1: min(b.y1, box.y1) - box.y0
+      )
+      return clipped.x0 < clipped.x1 && clipped.y0 < clipped.y1 ? clipped : nil
+    }
+    return MapTileCompositor.paint(
+      flat, into: origin, stride: stride, width: width, height: height,
+      anchor: (anchor.x - Double(box.x0), anchor.y - Double(box.y0)), scale: scale,
+      filter: filter, cache: session.tiles, skipping: skipped,
+      holes: box == (0, 0, size.width, size.height) ? holes : nil, labels: labels,
+      underLabels: raised, afterBand: afterBand, drawsAhead: drawsAhead)
+  }
+
+  /// The buildings a tilted camera raises (``MapPainter/extrudesBuildings``) over a raster
+  /// of `width` × `height` pixels whose camera centre is at `anchor` (pixels), placed in
+  /// its points, farthest first; with `clip` (points), only those whose base meets it (and
+  /// the margin ``MapPainter/visibleFeatures(_:_:size:within:among:)`` leaves), looked for
+  /// among the features `candidates` when given (the whole raster's, found once a frame).
+  static func placedBuildings(
+    _ painter: MapPainter, map: BaseMap, width: Int, height: Int,
+    anchor: (x: Double, y: Double), scale: Double, within clip: CGRect? = nil,
+    among candidates: [Int]? = nil
+  ) -> [MapPainter.ExtrudedBuilding] {
     var m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
     let visible = painter.visibleFeatures(
-      map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale))
-    let shapes = painter.extrudedBuildings(map, visible, matrix: &m)
-    let placed = cairo_matrix_t(xx: scale, yx: 0, xy: 0, yy: scale, x0: 0, y0: 0)
+      map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale),
+      within: clip, among: candidates)
+    return painter.extrudedBuildings(map, visible, matrix: &m)
+  }
+
+  /// Draws `shapes` (``placedBuildings(_:map:width:height:anchor:scale:)``) into a band of
+  /// rows on its thread: `pixels` is the raster's pixel `offset`, `width` columns from
+  /// there; those that reach the band, in the order of a direct drawing (so each pixel is
+  /// as the direct drawing paints it, band and box edges and all). With `rasterizes` (and
+  /// opaque colours) our ``RaisedBuildingRasterizer`` draws them, else Cairo.
+  static func drawBuildings(
+    _ shapes: [MapPainter.ExtrudedBuilding], _ painter: MapPainter,
+    into pixels: UnsafeSendableMutable, width: Int, stride: Int, scale: Double,
+    offset: (x: Int, y: Int) = (0, 0), rasterizes: Bool = true
+  ) -> @Sendable (Range<Int>) -> Void {
+    let placed = cairo_matrix_t(
+      xx: scale, yx: 0, xy: 0, yy: scale, x0: -Double(offset.x), y0: -Double(offset.y))
     let rasterizer = RaisedBuildingRasterizer(style: painter.scene.style, scale: scale)
+    // The box's columns in points, and a pixel more for the outline's width and
+    // antialiasing.
+    let left = Double(offset.x) / scale - 1
+    let right = Double(offset.x + width) / scale + 1
     return { rows in
-      // The band in points, and a pixel more for the outline's width and antialiasing.
-      let top = Double(rows.lowerBound) / scale - 1
-      let bottom = Double(rows.upperBound) / scale + 1
-      let reaching = shapes.filter { $0.bottom >= top && $0.top <= bottom }
+      // The band in points, likewise.
+      let top = Double(rows.lowerBound + offset.y) / scale - 1
+      let bottom = Double(rows.upperBound + offset.y) / scale + 1
+      let reaching = shapes.filter {
+        $0.bottom >= top && $0.top <= bottom && $0.right >= left && $0.left <= right
+      }
       guard !reaching.isEmpty else { return }
       if rasterizer.isOpaque, rasterizes {
         var ours = rasterizer
         ours.borrowScratch()
         ours.draw(
-          reaching, into: pixels.pointer, stride: stride, width: width, rows: rows)
+          reaching, into: pixels.pointer, stride: stride, width: width, rows: rows,
+          offset: (Double(offset.x), Double(offset.y)))
         ours.returnScratch()
         return
       }
@@ -530,7 +625,7 @@ enum ParallelMapRaster {
       x: (Double(reach.left) + fraction.x) / scale, y: (Double(reach.top) + fraction.y) / scale)
     // Four bands per core, taken in turn: a map's detail is uneven (water is cheap), so
     // one band per core leaves a core idle while the other finishes.
-    let bands = max(1, min(4 * ProcessInfo.processInfo.activeProcessorCount, height / 128, 16))
+    let bands = max(1, min(4 * ParallelMapRaster.cores, height / 128, 16))
     let rowsPerBand = (height + bands - 1) / bands
     let base = UnsafeSendableMutable(data)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
@@ -596,11 +691,23 @@ final class MapRasterCache {
     }
 
     static func == (a: Key, b: Key) -> Bool {
-      a.map === b.map && a.camera == b.camera && a.style == b.style && a.scale == b.scale
-        && a.fractionX == b.fractionX && a.fractionY == b.fractionY
-        && a.showsRoadNames == b.showsRoadNames && a.view == b.view
-        && a.alternatives == b.alternatives && a.tiled == b.tiled
-        && a.labelObstacles == b.labelObstacles
+      a.camera == b.camera && a.samePicture(b)
+    }
+
+    /// Whether `other`'s map is this one's but for the camera's centre: its picture is this
+    /// one's, translated (names and alternatives aside).
+    func isTranslation(of other: Key) -> Bool {
+      camera.metersPerPoint == other.camera.metersPerPoint
+        && camera.heading == other.camera.heading && camera.tilt == other.camera.tilt
+        && samePicture(other)
+    }
+
+    /// Everything but the camera is the same.
+    private func samePicture(_ b: Key) -> Bool {
+      map === b.map && style == b.style && scale == b.scale && fractionX == b.fractionX
+        && fractionY == b.fractionY && showsRoadNames == b.showsRoadNames && view == b.view
+        && alternatives == b.alternatives && tiled == b.tiled
+        && labelObstacles == b.labelObstacles
     }
   }
 
@@ -647,6 +754,40 @@ final class MapRasterCache {
   /// The last raster forgotten, whose surface the next one of its size reuses.
   private var spare: Raster?
 
+  /// Whether a camera that only moved shifts the last frame's map instead of drawing it
+  /// again (``RenderSession/shiftsKeptMap``).
+  var shifts = false
+  /// The last map raster from tiles without street names and alternatives, kept for the
+  /// next frame to shift (when ``shifts``), with its key, its camera centre in the map's
+  /// local metres, the pixels it left out (raster pixels) and where its pixels are stored:
+  /// its pixel (x, y) at the surface's ((x + origin.x) mod width, (y + origin.y) mod height)
+  /// (a shift moves the origin, not the pixels).
+  var base: Base?
+
+  /// A base raster (``base``).
+  struct Base {
+    let key: Key
+    let center: (x: Double, y: Double)
+    let raster: Raster
+    let skipped: [PixelBox]
+    let origin: (x: Int, y: Int)
+  }
+  /// The base raster before it, whose surface the next base reuses.
+  var spareBase: Raster?
+  /// Frames whose map was the last one shifted.
+  private(set) var shifted = 0
+
+  /// A rectangle of whole pixels.
+  typealias PixelBox = ParallelMapRaster.PixelBox
+
+  /// Keeps `raster` as the base the next frame may shift (the last base's surface is
+  /// spared for the one after).
+  func keepBase(_ kept: Base, shifted wasShifted: Bool) {
+    if let old = base?.raster, old !== kept.raster { spareBase = old }
+    base = kept
+    if wasShifted { shifted += 1 }
+  }
+
   /// Keeps `raster` as the most recent, forgetting the oldest beyond two.
   func keep(_ raster: Raster, for key: Key) {
     entries.insert((key, raster), at: 0)
@@ -657,14 +798,14 @@ final class MapRasterCache {
   }
 
   /// The forgotten raster's surface (one reference for the caller) when it is
-  /// `width` × `height` pixels.
-  func spareSurface(width: Int, height: Int) -> OpaquePointer? {
-    guard let surface = spare?.surface,
+  /// `width` × `height` pixels; with `forShifting`, the forgotten base's.
+  func spareSurface(width: Int, height: Int, forShifting: Bool = false) -> OpaquePointer? {
+    guard let surface = (forShifting ? spareBase : spare)?.surface,
       cairo_image_surface_get_width(surface) == Int32(width),
       cairo_image_surface_get_height(surface) == Int32(height)
     else { return nil }
     let taken = cairo_surface_reference(surface)
-    spare = nil
+    if forShifting { spareBase = nil } else { spare = nil }
     return taken
   }
 
@@ -672,6 +813,8 @@ final class MapRasterCache {
   func removeAll() {
     entries.removeAll()
     spare = nil
+    base = nil
+    spareBase = nil
   }
 }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// A tilted frame's raised buildings (``MapPainter/paintExtruded(_:in:)``: each building's
 /// front walls, then its roof, then the roof's outline, farthest first) scan converted
 /// straight into an opaque raster's pixels, in Cairo's place on the bands of a map resampled
-/// from tiles (``ParallelMapRaster/raisedBuildings(_:map:into:width:height:stride:anchor:scale:)``).
+/// from tiles (``ParallelMapRaster/drawBuildings(_:_:into:width:stride:scale:offset:rasterizes:)``).
 ///
 /// Each shape's edges are accumulated as signed areas into a coverage buffer the size of its
 /// box (the exact area of the shape in each pixel, as font rasterizers do), then its colour
@@ -71,14 +71,15 @@ struct RaisedBuildingRasterizer {
   typealias Segment = (x0: Double, y0: Double, x1: Double, y1: Double)
 
   /// Draws `shapes` (in the user space they were placed in) into `rows` of the opaque
-  /// pixels `pixels` (`width` columns, `stride` bytes a row), in their order.
+  /// pixels `pixels` (`width` columns, `stride` bytes a row), in their order; with
+  /// `offset`, `pixels` is that device pixel of the user space (a part of a raster).
   mutating func draw(
     _ shapes: [MapPainter.ExtrudedBuilding], into pixels: UnsafeMutablePointer<UInt8>,
-    stride: Int, width: Int, rows: Range<Int>
+    stride: Int, width: Int, rows: Range<Int>, offset: (x: Double, y: Double) = (0, 0)
   ) {
     var segments: [Segment] = []
     for shape in shapes {
-      let pts = shape.points.map { (x: $0.0 * scale, y: $0.1 * scale) }
+      let pts = shape.points.map { (x: $0.0 * scale - offset.x, y: $0.1 * scale - offset.y) }
       guard pts.count >= 3 else { continue }
       let rise = shape.rise * scale
       // Twice the outline's signed area: its winding, to tell the walls facing the viewer.

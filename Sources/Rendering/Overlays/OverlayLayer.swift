@@ -143,7 +143,7 @@ final class OverlayLayer: @unchecked Sendable {
         }
       })
     let pixels = UnsafeSendableMutable(data)
-    let bands = max(1, min(2 * ProcessInfo.processInfo.activeProcessorCount, height / 128))
+    let bands = max(1, min(2 * ParallelMapRaster.cores, height / 128))
     let rowsPerBand = (height + bands - 1) / bands
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let first = band * rowsPerBand

@@ -294,8 +294,12 @@ final class ViewPainter: ViewTreePaintingHooks {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
+      // A camera that only moved is snapped to move the kept map by whole pixels.
       var prepared = MapPainter(
-        scene: map.scene, labels: session.labels, overlayImages: session.overlayImages)
+        scene: rasterScale.map {
+          ParallelMapRaster.snapped(map.scene, scale: $0, session: session)
+        } ?? map.scene,
+        labels: session.labels, overlayImages: session.overlayImages)
       let anchor = map.anchor(in: view, at: time)
       if let scale = rasterScale {
         prepared.overlayLayer = OverlayLayer.placed(

@@ -1,0 +1,311 @@
+import CCairo
+import Dispatch
+import Foundation
+import NavigationCore
+
+/// A camera that only moved (its centre; not its zoom, heading or tilt) shifts the last
+/// frame's map instead of drawing it again (``RenderSession/shiftsKeptMap``, the live
+/// window's drag).
+///
+/// The map's projection is affine (the tilt raises buildings straight up the screen, there
+/// is no perspective), so the picture of a moved camera is the last one translated by the
+/// camera's shift on the screen. The frame keeps a *base* raster: the geometry and raised
+/// buildings resampled from tiles, without the street names and alternatives. The next
+/// frame's base is the last one's pixels moved by the shift, in whole device pixels, with
+/// only the strips the move uncovered resampled and their buildings drawn (clipped to the
+/// strips: the buildings are those the whole raster's drawing places, so a building across
+/// a strip's edge is drawn in both parts exactly as one drawing would). The street names
+/// are laid out again for the new view and composited with the alternatives over a copy of
+/// the base (the raster the frame shows and the next still frames reuse): a name is never
+/// moved with the map, so none cut at the old edge stays cut.
+///
+/// The shift is whole device pixels because the rendered camera's centre is snapped
+/// (``snapped(_:scale:session:)``, at most half a pixel each way) so that the map moved by
+/// whole pixels since the base was drawn in full; the route, vehicle and markers are drawn
+/// with the same snapped camera. Any other change (zoom, heading, tilt, style, scale, size,
+/// view boxes, names or alternatives switched), a shift of the raster's size or more, or a
+/// raster drawn without tiles draws the base again in full.
+extension ParallelMapRaster {
+  /// The shift in device pixels (x right, y down) of the map drawn by `painter` at `scale`
+  /// from a camera centred at `from` (local metres) to its own camera.
+  static func shift(of painter: MapPainter, from: (x: Double, y: Double), scale: Double)
+    -> (x: Double, y: Double)
+  {
+    let m = painter.matrix(anchor: .zero)
+    let center = painter.frame.local(painter.scene.camera.center)
+    let d = (x: center.x - from.x, y: center.y - from.y)
+    return (-scale * (m.xx * d.x + m.xy * d.y), -scale * (m.yx * d.x + m.yy * d.y))
+  }
+
+  /// The most a kept zoom may move a raster's farthest pixel from where the camera's own
+  /// zoom puts it, in device pixels (``snapped(_:scale:session:)``).
+  static let maximumZoomDrift = 0.1
+
+  /// `scene` with its camera's centre moved (at most half a device pixel each way) so that
+  /// its map is the kept base raster's (``MapRasterCache/base``) moved by whole device
+  /// pixels, when the session shifts kept maps and the camera differs from the base's only
+  /// in its centre (its zoom then the base's, when the two differ by less than
+  /// ``maximumZoomDrift`` at the raster's corners: a camera's metres per point follow its
+  /// latitude); else `scene` (Guides/Decisions.md 17).
+  @MainActor
+  static func snapped(_ scene: MapScene, scale: Double, session: RenderSession) -> MapScene {
+    let cache = session.rasters
+    guard cache.shifts, let base = cache.base, let map = scene.map, base.key.map === map,
+      base.key.scale == scale, base.key.style == scene.style,
+      base.key.camera.heading == scene.camera.heading,
+      base.key.camera.tilt == scene.camera.tilt, base.key.camera.center != scene.camera.center
+    else { return scene }
+    // A camera's zoom level gives metres per point at its centre's latitude (Web Mercator):
+    // a drag changes them a little (a few parts in ten million a frame). While that moves
+    // no pixel of the raster by more than a tenth of a pixel, the base's zoom is kept.
+    let reach = base.raster.reach
+    let corner = hypot(
+      Double(max(reach.left, reach.right)), Double(max(reach.top, reach.bottom)))
+    let zoom = base.key.camera.metersPerPoint
+    guard abs(scene.camera.metersPerPoint / zoom - 1) * corner <= maximumZoomDrift else {
+      return scene
+    }
+    var moving = scene
+    moving.camera.metersPerPoint = zoom
+    let painter = MapPainter(scene: moving)
+    let moved = shift(of: painter, from: base.center, scale: scale)
+    let whole = (x: moved.x.rounded(), y: moved.y.rounded())
+    guard whole != moved else { return moving }
+    // The centre whose shift is `whole`: the base's centre less the inverse of the linear
+    // map of that shift.
+    let m = painter.matrix(anchor: .zero)
+    let det = m.xx * m.yy - m.xy * m.yx
+    guard det != 0, det.isFinite else { return scene }
+    let p = (x: -whole.x / scale, y: -whole.y / scale)
+    let local = (
+      x: base.center.x + (m.yy * p.x - m.xy * p.y) / det,
+      y: base.center.y + (-m.yx * p.x + m.xx * p.y) / det
+    )
+    let frame = painter.frame
+    var snapped = moving
+    snapped.camera.center = CLLocationCoordinate2D(
+      latitude: frame.origin.latitude + local.y / MapCamera.metersPerDegree,
+      longitude: frame.origin.longitude + local.x
+        / (MapCamera.metersPerDegree * frame.cosLatitude))
+    return snapped
+  }
+
+  /// The frame's raster from tiles as a kept base (the last one shifted when it can be, else
+  /// drawn in full) with the street names and alternatives over a copy of it; `nil` when
+  /// the tiles do not fit their budget or no surface could be made (the base is then
+  /// forgotten).
+  @MainActor
+  static func layered(
+    _ painter: MapPainter, _ place: Placement, key: MapRasterCache.Key, size: CGSize,
+    anchor: CGPoint, scale: Double, filter: MapTileFilter, skipping: [PixelBox],
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Raster? {
+    let cache = session.rasters
+    let need = place.need
+    let skipped = skipping.map { box in
+      (x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left, y1: box.y1 + need.top)
+    }
+    let center = painter.frame.local(painter.scene.camera.center)
+    var base: MapRasterCache.Base?
+    if let last = cache.base {
+      cache.base = nil
+      base = shifted(
+        painter, place, last: last, key: key, center: center, filter: filter,
+        session: session, shortcuts: shortcuts)
+      // Not shifted: its surface serves the base drawn in full.
+      if base == nil { cache.spareBase = last.raster }
+    }
+    if let base {
+      cache.keepBase(base, shifted: true)
+      guard
+        let shown = decorating(
+          base, painter, place, size: size, anchor: anchor,
+          scale: scale, session: session, shortcuts: shortcuts)
+      else { return nil }
+      let height = base.raster.reach.top + base.raster.reach.bottom
+      let bands = max(1, min(4 * ParallelMapRaster.cores, height / 64, 16))
+      let rowsPerBand = (height + bands - 1) / bands
+      let decorate = shown.band
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let first = band * rowsPerBand
+        let end = min(height, first + rowsPerBand)
+        if first < end { decorate(first..<end) }
+      }
+      return shown.finish()
+    }
+    // Drawn in full: each band of the base is copied into the shown raster and decorated
+    // on its thread, while its pixels are in the cache.
+    guard
+      let (surface, _, _) = makeSurface(reach: need, cache: cache, forShifting: true)
+    else { return nil }
+    let drawn = MapRasterCache.Base(
+      key: key, center: center, raster: MapRasterCache.Raster(surface: surface, reach: need),
+      skipped: skipped, origin: (0, 0))
+    guard
+      let shown = decorating(
+        drawn, painter, place, size: size, anchor: anchor, scale: scale, session: session,
+        shortcuts: shortcuts),
+      let data = cairo_image_surface_get_data(surface)
+    else { return nil }
+    let width = need.left + need.right
+    let height = need.top + need.bottom
+    guard
+      resample(
+        painter, into: data, stride: Int(cairo_image_surface_get_stride(surface)),
+        box: (0, 0, width, height), of: (width, height),
+        anchor: (Double(need.left) + place.fraction.x, Double(need.top) + place.fraction.y),
+        scale: scale, filter: filter, session: session,
+        rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: skipped,
+        afterBand: shown.band)
+    else {
+      cache.spareBase = drawn.raster
+      _ = shown.finish()
+      return nil
+    }
+    cairo_surface_mark_dirty(surface)
+    cache.keepBase(drawn, shifted: false)
+    return shown.finish()
+  }
+
+  /// `last` moved by the camera's shift into the base for `key` (in place: its origin moves,
+  /// ``MapRasterCache/base``), with the strips the move uncovered (and what the last frame
+  /// left out under opaque views, moved) drawn; `nil` when the camera did more than move by
+  /// whole pixels within the raster, or the tiles do not fit their budget (then `last`'s
+  /// pixels may be part drawn: it is not kept).
+  @MainActor
+  static func shifted(
+    _ painter: MapPainter, _ place: Placement, last: MapRasterCache.Base,
+    key: MapRasterCache.Key, center: (x: Double, y: Double), filter: MapTileFilter,
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) -> MapRasterCache.Base? {
+    let reach = place.need
+    guard key.isTranslation(of: last.key), last.raster.reach == reach else { return nil }
+    let scale = key.scale
+    let moved = shift(of: painter, from: last.center, scale: scale)
+    let whole = (x: moved.x.rounded(), y: moved.y.rounded())
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    // Snapped cameras move by whole pixels but for the rounding of the coordinates.
+    guard abs(moved.x - whole.x) < 1e-3, abs(moved.y - whole.y) < 1e-3,
+      abs(whole.x) < Double(width), abs(whole.y) < Double(height)
+    else { return nil }
+    let dx = Int(whole.x)
+    let dy = Int(whole.y)
+    let surface = last.raster.surface
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    // The moved pixels stay where they are: the new pixel (x, y) is the last one's
+    // (x - dx, y - dy), so the origin moves back by the shift.
+    func wrapped(_ value: Int, _ size: Int) -> Int { ((value % size) + size) % size }
+    let origin = (x: wrapped(last.origin.x - dx, width), y: wrapped(last.origin.y - dy, height))
+    // The strips uncovered: rows above or below, then the columns beside the moved rows;
+    // and what the last frame left out under opaque views, where it moved to.
+    let rows = max(0, dy)..<min(height, height + dy)
+    var strips: [PixelBox] = []
+    if dy > 0 { strips.append((0, 0, width, dy)) }
+    if dy < 0 { strips.append((0, height + dy, width, height)) }
+    if dx > 0 { strips.append((0, rows.lowerBound, dx, rows.upperBound)) }
+    if dx < 0 { strips.append((width + dx, rows.lowerBound, width, rows.upperBound)) }
+    for box in last.skipped {
+      let moved = (
+        x0: max(0, box.x0 + dx), y0: max(0, box.y0 + dy), x1: min(width, box.x1 + dx),
+        y1: min(height, box.y1 + dy)
+      )
+      if moved.x0 < moved.x1, moved.y0 < moved.y1 { strips.append(moved) }
+    }
+    let anchor = (
+      x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y
+    )
+    // The whole raster's buildings, found once (each strip places those that can reach it).
+    var buildings: [Int]?
+    if painter.extrudesBuildings, let map = painter.scene.map {
+      let m = painter.matrix(anchor: CGPoint(x: anchor.x / scale, y: anchor.y / scale))
+      buildings = painter.visibleFeatures(
+        map, m, size: CGSize(width: Double(width) / scale, height: Double(height) / scale)
+      ).filter { map.features[$0].kind == .building }
+    }
+    // Each strip in up to four pieces, each stored without wrapping.
+    func pieces(_ from: Int, _ to: Int, _ offset: Int, _ size: Int) -> [(Int, Int, Int)] {
+      let start = wrapped(from + offset, size)
+      let split = min(to, from + size - start)
+      return [(from, split, start)] + (split < to ? [(split, to, 0)] : [])
+    }
+    for strip in strips {
+      for (x0, x1, sx) in pieces(strip.x0, strip.x1, origin.x, width) {
+        for (y0, y1, sy) in pieces(strip.y0, strip.y1, origin.y, height) {
+          guard
+            resample(
+              painter, into: data, stride: stride, box: (x0, y0, x1, y1), of: (width, height),
+              anchor: anchor, scale: scale, filter: filter, session: session,
+              rasterizesBuildings: shortcuts.rasterizesRaisedBuildings, skipping: last.skipped,
+              buildings: buildings, drawsAhead: false, storedAt: (sx, sy))
+          else { return nil }
+        }
+      }
+    }
+    // The tiles ahead of the whole frame (the strips queued none).
+    MapTileCompositor.drawAhead(
+      painter.extrudesBuildings ? painter.hiding(.building) : painter, width: width,
+      height: height, anchor: anchor, scale: scale, cache: session.tiles)
+    cairo_surface_mark_dirty(surface)
+    return MapRasterCache.Base(
+      key: key, center: center, raster: last.raster, skipped: last.skipped, origin: origin)
+  }
+
+  /// The raster a frame shows made from `base`: a new surface, the street names laid out
+  /// for `place`'s view, and a band step that copies rows of the base (in the order of its
+  /// pixels, from its stored origin) into it and composites the names and draws the
+  /// alternatives over them, on the band's thread; `finish` gives the raster once every band
+  /// is done. `nil` when no surface could be made.
+  @MainActor
+  static func decorating(
+    _ base: MapRasterCache.Base, _ painter: MapPainter, _ place: Placement, size: CGSize,
+    anchor: CGPoint, scale: Double, session: RenderSession, shortcuts: RenderShortcuts
+  ) -> (band: @Sendable (Range<Int>) -> Void, finish: () -> MapRasterCache.Raster)? {
+    let reach = base.raster.reach
+    guard let (surface, data, stride) = makeSurface(reach: reach, cache: session.rasters),
+      let source = cairo_image_surface_get_data(base.raster.surface)
+    else { return nil }
+    let sourceStride = Int(cairo_image_surface_get_stride(base.raster.surface))
+    let origin = base.origin
+    let width = reach.left + reach.right
+    let height = reach.top + reach.bottom
+    let placements = LabelPlacements()
+    let context = viewContext(
+      surface, reach: (reach.left, reach.top), view: place.view, scale: scale)
+    painter.paintStreetNames(
+      in: context, size: size, anchor: anchor, ownsRaster: true, placements: placements)
+    cairo_destroy(context)
+    let labels = placements.items
+    let over = alternatives(
+      painter, place, anchor: anchor, scale: scale,
+      scanConverts: shortcuts.rasterizesAlternatives)
+    let from = UnsafeSendableMutable(source)
+    let to = UnsafeSendableMutable(data)
+    let band: @Sendable (Range<Int>) -> Void = { rows in
+      // Each row from where the base stores it: its columns from `origin.x` to the end,
+      // then from the start.
+      let left = width - origin.x
+      for y in rows {
+        let row = from.pointer + ((y + origin.y) % height) * sourceStride
+        let out = UnsafeMutableRawPointer(to.pointer + y * stride)
+        out.copyMemory(from: row + origin.x * 4, byteCount: left * 4)
+        if origin.x > 0 { (out + left * 4).copyMemory(from: row, byteCount: origin.x * 4) }
+      }
+      for label in labels {
+        label.composite(into: to.pointer, stride: stride, rows: rows)
+      }
+      over?.draw(
+        into: to.pointer, format: CAIRO_FORMAT_RGB24, width: width, stride: stride,
+        rows: rows, columns: 0..<width)
+    }
+    return (
+      band,
+      {
+        cairo_surface_mark_dirty(surface)
+        return MapRasterCache.Raster(surface: surface, reach: reach)
+      }
+    )
+  }
+}
