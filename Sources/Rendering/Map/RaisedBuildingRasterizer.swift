@@ -649,6 +649,11 @@ struct RaisedBuildingRasterizer {
     @inline(__always)
     func accumulate(x0: Double, y0: Double, x1: Double, y1: Double) {
       guard y0 != y1, y0.isFinite, y1.isFinite, x0.isFinite, x1.isFinite else { return }
+      if x0 >= 0, x0 <= width, x1 >= 0, x1 <= width {
+        // Within the box's columns (all lines but where the box is clipped): one piece.
+        line(x0: x0, y0: y0, x1: x1, y1: y1)
+        return
+      }
       // Split where the line crosses the box's left and right sides; each piece lies on one
       // side and is clamped to it.
       var first = x0 * x1 < 0 ? -x0 / (x1 - x0) : 1.0
