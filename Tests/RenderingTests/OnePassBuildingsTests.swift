@@ -113,8 +113,9 @@ import Testing
       let onePass = Self.drawn(
         [building], style: .day, scale: scale, once: true, over: background, width: width,
         bands: bands, box: box)
-      #expect(threeFills == onePass, "scale \(scale)")
-      #expect(onePass != background)
+      let differing = zip(threeFills, onePass).filter { $0 != $1 }.count
+      #expect(differing == 0, "scale \(scale): \(differing) pixels differ")
+      #expect(zip(background, onePass).filter { $0 != $1 }.count > 100, "scale \(scale)")
     }
   }
 }

@@ -489,9 +489,19 @@ struct RaisedBuildingRasterizer {
     _ levels: (UInt32, UInt32, UInt32), _ colours: (UInt32, UInt32, UInt32),
     over out: UnsafeMutablePointer<UInt32>
   ) {
-    var p = out.pointee
-    put(colours.0, levels.0, over: &p)
-    put(colours.1, levels.1, over: &p)
+    // What a layer covers fully is its colour, whatever lies under it.
+    if levels.2 == 255 {
+      out.pointee = colours.2
+      return
+    }
+    var p: UInt32
+    if levels.1 == 255 {
+      p = colours.1
+    } else {
+      p = out.pointee
+      put(colours.0, levels.0, over: &p)
+      put(colours.1, levels.1, over: &p)
+    }
     put(colours.2, levels.2, over: &p)
     out.pointee = p
   }
