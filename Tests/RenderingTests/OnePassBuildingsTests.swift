@@ -94,6 +94,27 @@ import Testing
     }
   }
 
+  /// Lines round their ends down and up without libm: the same whole numbers as
+  /// `rounded(.down)` and `rounded(.up)`, for whole numbers, halves, values a rounding off
+  /// them and tiny negatives (a line's end a rounding left of its box).
+  @Test func roundingWithoutLibmIsExact() {
+    typealias Mask = RaisedBuildingRasterizer.Mask<RaisedBuildingRasterizer.SpanMarks>
+    var values: [Double] = [0, -0.0, 1, 2.5, -1e-17, -0.5, -1, 1e-300, 4096, 1234.999_999_999]
+    for whole in -3...300 {
+      let x = Double(whole)
+      values += [x, x.nextUp, x.nextDown, x + 0.5, x + 0.25, x - 1e-12]
+    }
+    var state: UInt64 = 7
+    for _ in 0..<10_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      values.append(Double(state >> 11) / Double(1 << 53) * 1000 - 5)
+    }
+    for x in values {
+      #expect(Mask.floor(x) == Int(x.rounded(.down)), "floor of \(x)")
+      #expect(Mask.ceiling(x) == Int(x.rounded(.up)), "ceiling of \(x)")
+    }
+  }
+
   /// A building whose roof reaches past the raster's left edge and over a band's edge: the
   /// outline, roof and walls clipped there as three fills clip them.
   @Test func clippedBuildingIsLaidAsThreeFills() {
