@@ -49,6 +49,8 @@ extension ParallelMapRaster {
   /// latitude); else `scene` (Guides/Decisions.md 17).
   @MainActor
   static func snapped(_ scene: MapScene, scale: Double, session: RenderSession) -> MapScene {
+    // A camera whose map is being drawn over several frames shows the kept one meanwhile.
+    if let held = held(scene, scale: scale, session: session) { return held }
     let cache = session.rasters
     guard cache.shifts, let base = cache.base, let map = scene.map, base.key.map === map,
       base.key.scale == scale, base.key.style == scene.style,

@@ -104,6 +104,12 @@ enum ParallelMapRaster {
       if mask == nil { cache.keep(raster, for: key) } else { cache.holed += 1 }
     }
     let copied = blit(raster, place, into: cr, overlays: overlays)
+    // A map being drawn over several frames for a newer camera gets its next slice.
+    if cache.wanted != nil, let filter = tiles {
+      advanceSpread(
+        painter, place, key: key, scale: scale, filter: filter, skipping: skipped,
+        session: session, shortcuts: shortcuts)
+    }
     return (true, copied && overlays != nil)
   }
 
@@ -774,6 +780,20 @@ final class MapRasterCache {
   }
   /// The base raster before it, whose surface the next base reuses.
   var spareBase: Raster?
+  /// Whether a map that must be drawn again in full is drawn over several frames while the
+  /// kept one is shown (``RenderSession/spreadsMapRedraws``).
+  var spreads = false
+  /// Wall seconds a frame spends on the slices of a map drawn over several frames.
+  var sliceSeconds = 0.006
+  /// The scene this frame held back (its map is being drawn over several frames), set for
+  /// the frame by ``ParallelMapRaster/held(_:scale:session:)``.
+  var wanted: MapScene?
+  /// The base being drawn over several frames.
+  var pending: Pending?
+  /// Frames that showed a held camera, slices drawn, and bases drawn over several frames.
+  var heldFrames = 0
+  var spreadSlices = 0
+  var spreadBases = 0
   /// Frames whose map was the last one shifted.
   private(set) var shifted = 0
 
@@ -815,6 +835,8 @@ final class MapRasterCache {
     spare = nil
     base = nil
     spareBase = nil
+    pending = nil
+    wanted = nil
   }
 }
 

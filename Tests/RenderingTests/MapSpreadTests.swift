@@ -1,0 +1,163 @@
+import Foundation
+import NavigationCore
+import Testing
+
+@testable import Rendering
+
+/// A map that must be drawn again in full while the last one is kept for shifting (a camera
+/// that turned) is drawn over several frames (``RenderSession/spreadsMapRedraws``): the
+/// frames meanwhile show the kept map with its camera, the route and vehicle drawn with
+/// that camera too, and the frame after the last slice shows the new camera. Every frame is
+/// a fresh drawing of the camera it shows.
+@MainActor
+@Suite struct MapSpreadTests {
+  /// The shift tests' harbour (tilted, names, an alternative) with a route and its vehicle
+  /// across it, so the held camera's overlays are checked too.
+  static func scene() throws -> MapScene {
+    var scene = try MapShiftTests.scene()
+    let c = scene.camera.center
+    scene.route = RouteOverlay(
+      coordinates: [
+        CLLocationCoordinate2D(latitude: c.latitude - 0.0015, longitude: c.longitude + 0.0008),
+        CLLocationCoordinate2D(latitude: c.latitude, longitude: c.longitude),
+        CLLocationCoordinate2D(latitude: c.latitude + 0.0012, longitude: c.longitude + 0.0011),
+      ], distanceTraveled: 150)
+    return scene
+  }
+
+  /// A session that shifts kept maps and spreads redraws, one slice a frame.
+  static func session() -> RenderSession {
+    let session = RenderSession()
+    session.shiftsKeptMap = true
+    session.spreadsMapRedraws = true
+    session.mapRedrawSliceSeconds = 0
+    return session
+  }
+
+  /// The frame's PNG and a fresh drawing of `shown` (a session of its own), compared.
+  static func compare(_ png: Data, freshOf shown: MapScene, scale: Double) throws -> (
+    count: Int, pixels: Int, largest: Int
+  ) {
+    let fresh = try Renderer(scale: scale, session: RenderSession()).png(
+      map: shown, size: MapTileTests.size)
+    return MapShiftTests.differing(
+      try RasterImage(png: png), try RasterImage(png: fresh), beyond: 2)
+  }
+
+  /// A turn of the camera shows the kept map (byte for byte the frame before, its camera
+  /// unchanged) for as many frames as the new map has slices, then the new camera, a fresh
+  /// drawing of it within rounding at the slices' edges.
+  @Test(arguments: [1.0, 2.0])
+  func aTurnShowsTheKeptMapUntilTheNewOneIsDrawn(scale: Double) throws {
+    let session = Self.session()
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    let first = try renderer.png(map: scene, size: MapTileTests.size)
+    let kept = scene
+    scene.camera.heading += 12
+    // The raster's rows over the slices' rows (about 128 K pixels each).
+    let width = Int((Double(MapTileTests.size.width) * scale).rounded(.up))
+    let height = Int((Double(MapTileTests.size.height) * scale).rounded(.up))
+    let rowsPerSlice = max(16, (1 << 17) / width)
+    let slices = (height + rowsPerSlice - 1) / rowsPerSlice
+    for frame in 1...slices {
+      let shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+      #expect(shown.camera == kept.camera, "frame \(frame) holds the kept camera")
+      let png = try renderer.png(map: scene, size: MapTileTests.size)
+      #expect(png == first, "frame \(frame) shows the kept map, overlays and all")
+      #expect(session.spreadMapUse.slices == frame)
+    }
+    #expect(session.spreadMapUse.heldFrames == slices)
+    #expect(session.spreadMapUse.finished == 0)
+    // The new map is drawn: the next frame shows the turned camera.
+    let shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+    #expect(shown.camera == scene.camera)
+    let turned = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(session.spreadMapUse.finished == 1)
+    #expect(session.spreadMapUse.heldFrames == slices, "no frame held after the new map")
+    let difference = try Self.compare(turned, freshOf: scene, scale: scale)
+    print("turned at \(scale)×, \(slices) slices: \(difference)")
+    #expect(difference.count == 0, "the turned frame is a fresh drawing: \(difference)")
+  }
+
+  /// A camera that turns and moves on while its map is drawn (a following camera): the
+  /// map begun is finished for the camera it was begun for, then the frames shift from it
+  /// to the camera's newest centre, and a further turn begins another map. Each frame is a
+  /// fresh drawing of the camera it shows.
+  @Test func aCameraThatMovesOnIsFollowed() throws {
+    let scale = 2.0
+    let session = Self.session()
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    var cameras: [MapCamera] = [scene.camera]
+    var turns = 0
+    for frame in 1...40 {
+      // Moves each frame; turns every 12th.
+      scene.camera.center.latitude += 0.0000093
+      scene.camera.center.longitude += 0.0000041
+      if frame % 12 == 1 {
+        scene.camera.heading += 7
+        turns += 1
+      }
+      let shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+      let png = try renderer.png(map: scene, size: MapTileTests.size)
+      if shown.camera != cameras.last { cameras.append(shown.camera) }
+      let difference = try Self.compare(png, freshOf: shown, scale: scale)
+      #expect(
+        Double(difference.count) <= 0.001 * Double(difference.pixels),
+        "frame \(frame): \(difference)")
+      // A shown heading is always one the scene had (never between).
+      #expect((shown.camera.heading - 37).truncatingRemainder(dividingBy: 7) == 0)
+    }
+    let use = session.spreadMapUse
+    print("following: \(use), shifts \(session.keptMapShifts), cameras shown \(cameras.count)")
+    #expect(use.finished >= turns - 1, "every turn but perhaps the last is drawn: \(use)")
+    #expect(session.keptMapShifts > 20, "the frames between turns shift")
+    // Once the camera stops, the frames catch up with it.
+    for _ in 0..<30 where cameras.last != scene.camera {
+      let shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+      _ = try renderer.png(map: scene, size: MapTileTests.size)
+      if shown.camera != cameras.last { cameras.append(shown.camera) }
+    }
+    #expect(cameras.last?.heading == scene.camera.heading)
+  }
+
+  /// Without spreading, a turn is drawn in its own frame; switching it off drops a map
+  /// under way.
+  @Test func offDrawsTheTurnAtOnce() throws {
+    let scale = 1.0
+    let session = Self.session()
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    scene.camera.heading += 20
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(session.spreadMapUse.heldFrames == 1)
+    session.spreadsMapRedraws = false
+    #expect(ParallelMapRaster.snapped(scene, scale: scale, session: session).camera == scene.camera)
+    let png = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(session.spreadMapUse.heldFrames == 1)
+    let difference = try Self.compare(png, freshOf: scene, scale: scale)
+    #expect(difference.count == 0, "\(difference)")
+  }
+
+  /// A style change (night mode) while a map is under way drops it: the new style is drawn
+  /// in its frame, and nothing of the day map shows.
+  @Test func aStyleChangeDropsTheMapUnderWay() throws {
+    let scale = 1.0
+    let session = Self.session()
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    scene.camera.heading += 20
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(session.spreadMapUse.heldFrames == 1)
+    scene.style = .night
+    #expect(ParallelMapRaster.snapped(scene, scale: scale, session: session).camera == scene.camera)
+    let png = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(session.spreadMapUse.finished == 0)
+    let difference = try Self.compare(png, freshOf: scene, scale: scale)
+    #expect(difference.count == 0, "\(difference)")
+  }
+}
