@@ -1,6 +1,7 @@
 import Foundation
 import NavigationCore
 import Testing
+import ViewKit
 
 @testable import Rendering
 
@@ -121,6 +122,52 @@ import Testing
       if shown.camera != cameras.last { cameras.append(shown.camera) }
     }
     #expect(cameras.last?.heading == scene.camera.heading)
+  }
+
+  /// While a turned map is drawn, the layout moves the camera's anchor by fractions of a
+  /// pixel each frame (a padding animation): the held frames shift the kept map with it
+  /// (none is drawn in full), each a fresh drawing of the camera shown, and the turn shows
+  /// once its map is done.
+  @Test func heldFramesFollowAMovingAnchor() throws {
+    let clock = ManualClock()
+    func window() -> (UIWindow, UIView) {
+      let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 240, height: 400), clock: clock)
+      let mapView = UIView(frame: window.bounds)
+      window.addSubview(mapView)
+      return (window, mapView)
+    }
+    func layer(_ scene: MapScene, _ view: UIView, _ anchor: CGPoint) -> MapLayer {
+      var layer = MapLayer(scene: scene, view: view)
+      layer.anchor = anchor
+      return layer
+    }
+    let scale = 2.0
+    let session = Self.session()
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Fixtures.casinoScene(metersPerPoint: 1.2)
+    scene.camera.tilt = 45
+    let (shown, mapView) = window()
+    _ = try renderer.raster(window: shown, map: layer(scene, mapView, CGPoint(x: 120, y: 200)))
+    scene.camera.heading += 15
+    var turned = false
+    for step in 1...6 {
+      let anchor = CGPoint(x: 120 + 0.37 * Double(step), y: 200 + 1.21 * Double(step))
+      let camera = ParallelMapRaster.snapped(
+        scene, scale: scale, session: session, anchor: (anchor.x * scale, anchor.y * scale))
+      let frame = try renderer.raster(window: shown, map: layer(scene, mapView, anchor))
+      turned = turned || camera.camera.heading == scene.camera.heading
+      let (freshWindow, freshMap) = window()
+      let fresh = try Renderer(scale: scale, session: RenderSession()).raster(
+        window: freshWindow, map: layer(camera, freshMap, anchor))
+      let all = MapShiftTests.differing(frame, fresh, beyond: 8)
+      print("held frame \(step), heading \(camera.camera.heading): \(all)")
+      #expect(Double(all.count) <= 0.001 * Double(all.pixels), "frame \(step): \(all)")
+    }
+    #expect(turned, "the turn shows once its map is done")
+    #expect(session.spreadMapUse.finished == 1)
+    // Every frame shifted a kept map (the held ones the old, the turned ones the new): none
+    // drew one in full.
+    #expect(session.keptMapShifts == 6, "\(session.keptMapShifts) of 6 frames shifted")
   }
 
   /// Without spreading, a turn is drawn in its own frame; switching it off drops a map

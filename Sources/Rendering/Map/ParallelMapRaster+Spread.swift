@@ -66,15 +66,15 @@ extension ParallelMapRaster {
     return abs(camera.metersPerPoint / kept.metersPerPoint - 1) * corner <= maximumZoomDrift
   }
 
-  /// Draws the next slice of the new base for ``MapRasterCache/wanted`` (begun now for
-  /// `place` when none is under way), as many rows as fit the session's slice time (at
-  /// least one band of rows). `key` is the frame's own key (its view, rows and fractions are
-  /// the new base's), `skipping` its boxes left out (from the anchor's pixel). A slice whose
-  /// tiles do not fit their budget abandons the new base (the frame after draws in full).
+  /// Draws the next slice of the new base for ``MapRasterCache/wanted`` (begun now over
+  /// the whole view `place` when none is under way), as many rows as fit the session's
+  /// slice time (at least one band of rows). `key` is the frame's own key, `skipped` the
+  /// base's pixels left out (``baseSkipped(_:_:full:)``). A slice whose tiles do not fit
+  /// their budget abandons the new base (the frame after draws in full).
   @MainActor
   static func advanceSpread(
     _ painter: MapPainter, _ place: Placement, key: MapRasterCache.Key, scale: Double,
-    filter: MapTileFilter, skipping: [PixelBox], session: RenderSession,
+    filter: MapTileFilter, skipped: [PixelBox], session: RenderSession,
     shortcuts: RenderShortcuts
   ) {
     let cache = session.rasters
@@ -82,11 +82,13 @@ extension ParallelMapRaster {
     cache.heldFrames += 1
     let need = place.need
     if let pending = cache.pending,
-      pending.base.raster.reach != need || pending.base.key.view != key.view
-        || pending.base.key.fractionX != key.fractionX
-        || pending.base.key.fractionY != key.fractionY
+      pending.base.raster.reach.left + pending.base.raster.reach.right
+        != need.left + need.right
+        || pending.base.raster.reach.top + pending.base.raster.reach.bottom
+          != need.top + need.bottom
     {
-      // The view changed under it (a resize, a card over the map).
+      // The view's size changed under it (a resize); a moved anchor or views moved over the
+      // map are shifted from it once it is taken.
       cache.spareBase = pending.base.raster
       cache.pending = nil
     }
@@ -97,12 +99,6 @@ extension ParallelMapRaster {
         scene: wanted, labels: painter.labels, overlayImages: painter.overlayImages)
       guard let (surface, _, _) = makeSurface(reach: need, cache: cache, forShifting: true)
       else { return }
-      let skipped = skipping.map { box in
-        (
-          x0: box.x0 + need.left, y0: box.y0 + need.top, x1: box.x1 + need.left,
-          y1: box.y1 + need.top
-        )
-      }
       let anchor = (
         x: Double(need.left) + place.fraction.x, y: Double(need.top) + place.fraction.y
       )
@@ -122,7 +118,7 @@ extension ParallelMapRaster {
             view: key.view, tiled: key.tiled),
           center: drawing.frame.local(wanted.camera.center),
           raster: MapRasterCache.Raster(surface: surface, reach: need), skipped: skipped,
-          origin: (0, 0)),
+          origin: (0, 0), window: place.origin, anchor: place.anchorDevice),
         anchor: anchor, buildings: buildings, rows: height)
     }
     guard let pending = cache.pending else { return }

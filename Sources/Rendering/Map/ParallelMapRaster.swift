@@ -57,6 +57,11 @@ enum ParallelMapRaster {
         in: cr, size: size, anchor: anchor, scale: scale, visibleRows: visibleRows)
     else { return (false, false) }
     let whole = (x: Int(place.whole.x), y: Int(place.whole.y))
+    // A base kept for shifting covers the whole view (``layered``).
+    let full =
+      visibleRows == nil
+      ? place
+      : Placement(in: cr, size: size, anchor: anchor, scale: scale, visibleRows: nil) ?? place
     // From tiles, the pixels opaque views cover are not resampled (a kept raster then
     // serves only frames whose views cover the same pixels around the anchor).
     let skipped =
@@ -80,8 +85,9 @@ enum ParallelMapRaster {
       raster = kept
     } else if cache.shifts, let filter = tiles,
       let layered = layered(
-        painter, place, key: key, size: size, anchor: anchor, scale: scale, filter: filter,
-        skipping: skipped, session: session, shortcuts: shortcuts)
+        painter, place, full: full, key: key, size: size, anchor: anchor, scale: scale,
+        filter: filter, skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
     {
       raster = layered
       cache.keep(raster, for: key)
@@ -107,8 +113,9 @@ enum ParallelMapRaster {
     // A map being drawn over several frames for a newer camera gets its next slice.
     if cache.wanted != nil, let filter = tiles {
       advanceSpread(
-        painter, place, key: key, scale: scale, filter: filter, skipping: skipped,
-        session: session, shortcuts: shortcuts)
+        painter, full, key: key, scale: scale, filter: filter,
+        skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
     }
     return (true, copied && overlays != nil)
   }
@@ -133,6 +140,11 @@ enum ParallelMapRaster {
     /// The view's rectangle around the anchor's pixel (street names are placed for it: a
     /// kept raster serves only the same rectangle around the anchor).
     let view: (left: Double, top: Double, right: Double, bottom: Double)
+
+    /// Where the raster's first pixel is in the picture (device pixels).
+    var origin: (x: Int, y: Int) { (Int(whole.x) - need.left, Int(whole.y) - need.top) }
+    /// The anchor in the picture (device pixels).
+    var anchorDevice: (x: Double, y: Double) { (whole.x + fraction.x, whole.y + fraction.y) }
 
     /// The placement of a view of `size` points whose camera centre is at `anchor`, in
     /// `cr`'s user space at `scale`; `nil` when that space is rotated, not `scale`, or not
@@ -700,12 +712,14 @@ final class MapRasterCache {
       a.camera == b.camera && a.samePicture(b)
     }
 
-    /// Whether `other`'s map is this one's but for the camera's centre: its picture is this
-    /// one's, translated (names and alternatives aside).
-    func isTranslation(of other: Key) -> Bool {
+    /// Whether a base raster for `other` (without names and alternatives) is one for this
+    /// key moved: the same map, style, scale and tiles, the camera's zoom, heading and tilt
+    /// (its centre and the view around it may differ).
+    func movesLike(_ other: Key) -> Bool {
       camera.metersPerPoint == other.camera.metersPerPoint
         && camera.heading == other.camera.heading && camera.tilt == other.camera.tilt
-        && samePicture(other)
+        && map === other.map && style == other.style && scale == other.scale
+        && tiled == other.tiled
     }
 
     /// Everything but the camera is the same.
@@ -777,6 +791,9 @@ final class MapRasterCache {
     let raster: Raster
     let skipped: [PixelBox]
     let origin: (x: Int, y: Int)
+    /// Where its first pixel was in the picture, and the camera's anchor (device pixels).
+    let window: (x: Int, y: Int)
+    let anchor: (x: Double, y: Double)
   }
   /// The base raster before it, whose surface the next base reuses.
   var spareBase: Raster?
