@@ -219,6 +219,38 @@ import ViewKit
     }
   }
 
+  /// A box less another (what a shifted frame leaves out): the parts cover exactly the
+  /// box's pixels outside the cut, without overlapping; checked pixel by pixel on 500
+  /// random pairs, a cut covering the box leaving nothing.
+  @Test func boxLessBox() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      func box() -> ParallelMapRaster.PixelBox {
+        let x0 = Int.random(in: 0..<20, using: &generator)
+        let y0 = Int.random(in: 0..<20, using: &generator)
+        return (
+          x0, y0, x0 + Int.random(in: 1...12, using: &generator),
+          y0 + Int.random(in: 1...12, using: &generator)
+        )
+      }
+      let whole = box()
+      let cut = box()
+      let parts = ParallelMapRaster.subtract(cut, from: whole)
+      for y in 0..<32 {
+        for x in 0..<32 {
+          func inside(_ b: ParallelMapRaster.PixelBox) -> Bool {
+            b.x0 <= x && x < b.x1 && b.y0 <= y && y < b.y1
+          }
+          let expected = inside(whole) && !inside(cut) ? 1 : 0
+          let covered = parts.filter(inside).count
+          #expect(covered == expected, "\(whole) less \(cut) at (\(x), \(y)): \(parts)")
+          if covered != expected { return }
+        }
+      }
+    }
+    #expect(ParallelMapRaster.subtract((0, 0, 10, 10), from: (2, 2, 5, 5)).isEmpty)
+  }
+
   /// Without the session's switch nothing is snapped or shifted, and a zoom change beyond
   /// what the kept zoom allows is drawn in full.
   @Test func onlyASwitchedOnSessionShifts() throws {

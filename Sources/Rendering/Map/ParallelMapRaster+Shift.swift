@@ -277,6 +277,9 @@ extension ParallelMapRaster {
       )
       if moved.x0 < moved.x1, moved.y0 < moved.y1 { strips.append(moved) }
     }
+    // Less what this frame leaves out (an opaque header, a card): its buildings would be
+    // drawn for nothing.
+    for box in skipped { strips = strips.flatMap { subtract(box, from: $0) } }
     let centre = (
       x: Double(reach.left) + place.fraction.x, y: Double(reach.top) + place.fraction.y
     )
@@ -315,6 +318,22 @@ extension ParallelMapRaster {
     return MapRasterCache.Base(
       key: key, center: center, raster: last.raster, skipped: skipped, origin: stored,
       window: origin, anchor: anchor)
+  }
+
+  /// The parts of `box` outside `cut`: none, `box` itself, or up to four boxes (the rows
+  /// above and below `cut`, then the columns beside it).
+  static func subtract(_ cut: PixelBox, from box: PixelBox) -> [PixelBox] {
+    let x0 = max(box.x0, cut.x0)
+    let y0 = max(box.y0, cut.y0)
+    let x1 = min(box.x1, cut.x1)
+    let y1 = min(box.y1, cut.y1)
+    guard x0 < x1, y0 < y1 else { return [box] }
+    var parts: [PixelBox] = []
+    if box.y0 < y0 { parts.append((box.x0, box.y0, box.x1, y0)) }
+    if y1 < box.y1 { parts.append((box.x0, y1, box.x1, box.y1)) }
+    if box.x0 < x0 { parts.append((box.x0, y0, x0, y1)) }
+    if x1 < box.x1 { parts.append((x1, y0, box.x1, y1)) }
+    return parts
   }
 
   /// The raster a frame shows made from `base`: a new surface of `place`'s rows, the street
