@@ -204,16 +204,20 @@ extension RunCommand {
       let frames = result.frameMilliseconds
       let within =
         frames.isEmpty ? 0 : Double(frames.filter { $0 <= 16.7 }.count) / Double(frames.count)
+      let input = result.inputMilliseconds
+      // Without the drag there is no input to time.
+      let latency =
+        input.isEmpty
+        ? "–" : String(format: "%.1f / %.1f", q(input, 0.5), q(input, 0.95))
       context.print(
         String(
           format:
             "| %@ %.0f× | %d×%d | %.1f of %.0f Hz | %.2f / %.2f / %.2f | %.1f %% | %.2f "
-            + "| %.1f / %.1f | %.2f |",
+            + "| %@ | %.2f |",
           c.device, c.scale, Int(c.size.width * c.scale), Int(c.size.height * c.scale),
           result.framesPerSecond, result.refreshRate, q(frames, 0.5), q(frames, 0.99),
-          frames.last ?? 0, within * 100, result.cpuMillisecondsPerFrame,
-          q(result.inputMilliseconds, 0.5),
-          q(result.inputMilliseconds, 0.95), q(result.pngMilliseconds, 0.5)))
+          frames.last ?? 0, within * 100, result.cpuMillisecondsPerFrame, latency,
+          q(result.pngMilliseconds, 0.5)))
     }
     return 0
   }
