@@ -288,6 +288,10 @@ final class LiveLoop {
         emit("drive", [.init("restarted", "true")])
       }
       observe()
+      // A camera moved by the drive (no finger or button down, no input this frame) shows
+      // its shifted map a frame late instead of making it in one frame; input shows at once.
+      renderer.session.spreadsMapShifts =
+        options.spreadsMapRedraws && pendingInput.isEmpty && !mouse.down
       try drawFrame()
       let frameEnd = wallSeconds()
       for received in pendingInput { inputLatencies.append((frameEnd - received) * 1000) }

@@ -100,6 +100,25 @@ public final class RenderSession {
     }
   }
 
+  /// Whether a camera that moved after standing still (a following camera at each fix)
+  /// shows the last frame's camera for a frame or two while the shifted map for it is made
+  /// over those frames, ``mapRedrawSliceSeconds`` of each (false unless set; the live
+  /// window sets it while no finger or button is down: a drag is shown in its own frame; a
+  /// camera moving on every frame, as an animation's, too). Only with ``shiftsKeptMap``.
+  public var spreadsMapShifts: Bool {
+    get { rasters.spreadsShifts }
+    set {
+      rasters.spreadsShifts = newValue
+      if !newValue { rasters.wantedShift = nil }
+    }
+  }
+
+  /// How many shifted maps were made over frames (``spreadsMapShifts``).
+  package var spreadMapShifts: Int { rasters.spreadShifts }
+
+  /// How many frames showed a held camera while a shifted map was made.
+  package var heldShiftFrames: Int { rasters.heldShiftFrames }
+
   /// Wall seconds a frame spends drawing slices of a map drawn over several frames
   /// (``spreadsMapRedraws``; 6 ms unless set; at least one slice a frame).
   public var mapRedrawSliceSeconds: Double {

@@ -21,8 +21,9 @@ import ViewKit
 /// but runs that kind of frame's loop (for `perf record`). `--follow` drives without the
 /// drag (the camera following the vehicle) and reports the frames by what they did with the
 /// map: kept it, shifted it, drew it in full, held the camera while drawing a slice of a
-/// new map (``RenderSession/spreadsMapRedraws``, as the live window does), or took a new map
-/// drawn over several frames; in blocks of two seconds with spreading on and off (the
+/// new map (``RenderSession/spreadsMapRedraws``, as the live window does), took a new map
+/// drawn over several frames, or held it while a shifted map was made
+/// (``RenderSession/spreadsMapShifts``); in blocks of two seconds with spreading on and off (the
 /// peer), or always off with `--no-spread`.
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
@@ -185,20 +186,23 @@ func runLiveBenchmark(_ args: [String]) throws {
 /// `benchmarks live --follow`: `frames` frames of the drive without a drag, each counted by
 /// what it did with the map (kept the last raster, shifted the last map, drew it in full,
 /// held the camera while a slice of a new map was drawn, took a new map drawn over several
-/// frames), with the wall and CPU time of each kind; spreading redraws over frames on and
-/// off in alternate blocks of 120 frames (with `spreads`), each mode reported apart.
+/// frames, held the camera while a shifted map was made), with the wall and CPU time of
+/// each kind; spreading redraws and shifts over frames on and off in alternate blocks of
+/// 120 frames (with `spreads`), each mode reported apart.
 @MainActor
 func reportFollowing(
   frames: Int, name: String, session: RenderSession, spreads: Bool, frame: () throws -> Void
 ) throws {
-  let kindNames = ["kept", "shifted", "in_full", "held", "took_new_map"]
+  let kindNames = ["kept", "shifted", "in_full", "held", "took_new_map", "held_for_shift"]
   var kinds: [Bool: [String: (wall: [Double], cpu: [Double])]] = [:]
   var lags: [Bool: [Int]] = [:]
   var heldSince: Int?
   for index in 0..<frames {
     let spreading = spreads && (index / 120) % 2 == 0
     session.spreadsMapRedraws = spreading
+    session.spreadsMapShifts = spreading
     let before = (session.keptMapShifts, session.keptMapRasterUse.drawn, session.spreadMapUse)
+    let heldForShift = session.heldShiftFrames
     let cpuStart = cpuSeconds()
     let wall = try elapsed(in: .ms) { try frame() }
     let cpu = (cpuSeconds() - cpuStart) * 1000
@@ -211,6 +215,8 @@ func reportFollowing(
     } else if use.heldFrames > before.2.heldFrames {
       kind = "held"
       heldSince = heldSince ?? index
+    } else if session.heldShiftFrames > heldForShift {
+      kind = "held_for_shift"
     } else {
       kind =
         session.keptMapShifts > before.0
@@ -228,7 +234,11 @@ func reportFollowing(
       "\(name)_following_\(mode)",
       "\(all.count) frames: "
         + kindNames.map { "\(counted[$0]?.cpu.count ?? 0) \($0)" }.joined(separator: ", ")
-        + ", \(all.filter { $0 > 1000.0 / 60 }.count) over 16.7 ms (largest \(figure(all.max() ?? 0)) ms)"
+        + ", \(all.filter { $0 > 1000.0 / 60 }.count) over 16.7 ms ("
+        + kindNames.compactMap { kind in
+          let over = counted[kind]?.wall.filter { $0 > 1000.0 / 60 }.count ?? 0
+          return over > 0 ? "\(over) \(kind)" : nil
+        }.joined(separator: ", ") + "; largest \(figure(all.max() ?? 0)) ms)"
         + (spreading
           ? ", new map shown \(figure(Samples((lags[true] ?? []).map(Double.init)).median)) frames after the turn (median)"
           : ""))

@@ -65,7 +65,8 @@ import ViewKit
       let shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
       #expect(shown.camera == kept.camera, "frame \(frame) holds the kept camera")
       let png = try renderer.png(map: scene, size: MapTileTests.size)
-      #expect(png == first, "frame \(frame) shows the kept map, overlays and all")
+      let same = png == first
+      #expect(same, "frame \(frame) shows the kept map, overlays and all")
       #expect(session.spreadMapUse.slices == frame)
     }
     #expect(session.spreadMapUse.heldFrames == slices)
@@ -168,6 +169,58 @@ import ViewKit
     // Every frame shifted a kept map (the held ones the old, the turned ones the new): none
     // drew one in full.
     #expect(session.keptMapShifts == 6, "\(session.keptMapShifts) of 6 frames shifted")
+  }
+
+  /// A camera that moves after standing still (a following camera's fix) shows the frame
+  /// before's picture, byte for byte, while its shifted map is made, then its own camera a
+  /// frame or two late, a fresh drawing of it within rounding; a camera moving on every
+  /// frame (an animation) is shown in each frame.
+  @Test func aMoveAfterStandingStillShowsAFrameLate() throws {
+    let scale = 2.0
+    let session = Self.session()
+    session.spreadsMapShifts = true
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    var last = Data()
+    for _ in 0..<4 { last = try renderer.png(map: scene, size: MapTileTests.size) }
+    scene.camera.center.latitude += 0.0000731
+    scene.camera.center.longitude -= 0.0000457
+    var late = 0
+    var shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+    while session.spreadMapShifts == 0, late < 5 {
+      let png = try renderer.png(map: scene, size: MapTileTests.size)
+      let same = png == last
+      #expect(same, "a held frame shows the frame before")
+      late += 1
+      shown = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+    }
+    #expect(session.spreadMapShifts == 1, "the shifted map was made over \(late) frames")
+    #expect((1...3).contains(late))
+    let moved = try renderer.png(map: scene, size: MapTileTests.size)
+    let changed = moved != last
+    #expect(changed)
+    let difference = try Self.compare(moved, freshOf: shown, scale: scale)
+    print("shown \(late) frames late: \(difference)")
+    #expect(Double(difference.count) <= 0.001 * Double(difference.pixels), "\(difference)")
+    // Moving on every frame (after standing still: the first move is held): from the
+    // third frame on, each frame shows its own camera.
+    var held = 0
+    for step in 1...6 {
+      scene.camera.center.latitude += 0.0000231
+      let own = ParallelMapRaster.snapped(scene, scale: scale, session: session)
+      let asked = ParallelMapRaster.snappedToBase(
+        scene, scale: scale, session: session, anchor: nil)
+      if own.camera != asked.camera {
+        held += 1
+        #expect(step <= 2, "frame \(step) of a moving camera held")
+      }
+      let png = try renderer.png(map: scene, size: MapTileTests.size)
+      let difference = try Self.compare(png, freshOf: own, scale: scale)
+      #expect(
+        Double(difference.count) <= 0.001 * Double(difference.pixels), "\(step): \(difference)")
+    }
+    #expect(held <= 2)
+    #expect(session.spreadMapShifts <= 2)
   }
 
   /// Without spreading, a turn is drawn in its own frame; switching it off drops a map

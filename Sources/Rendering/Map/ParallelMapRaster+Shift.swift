@@ -52,14 +52,29 @@ extension ParallelMapRaster {
   /// view's camera anchor; it moves when the view's padding or layout animates): the map
   /// then moves with it, and the camera is snapped so that the move and the anchor's
   /// together are whole pixels. `nil` when it has not moved.
+  ///
+  /// With ``RenderSession/spreadsMapShifts``, a camera that moved shows the last frame's
+  /// camera for a frame or two while its shifted map is made (``heldForShift(_:anchor:scale:session:)``).
   @MainActor
   static func snapped(
     _ scene: MapScene, scale: Double, session: RenderSession,
     anchor: (x: Double, y: Double)? = nil
   ) -> MapScene {
+    session.rasters.wantedShift = nil
     // A camera whose map is being drawn over several frames shows the kept one meanwhile
     // (snapped too, should the anchor have moved).
-    let scene = held(scene, scale: scale, session: session) ?? scene
+    if let held = held(scene, scale: scale, session: session) {
+      return snappedToBase(held, scale: scale, session: session, anchor: anchor)
+    }
+    let shown = snappedToBase(scene, scale: scale, session: session, anchor: anchor)
+    return heldForShift(shown, anchor: anchor, scale: scale, session: session) ?? shown
+  }
+
+  /// `scene` snapped to the kept base (``snapped(_:scale:session:anchor:)``).
+  @MainActor
+  static func snappedToBase(
+    _ scene: MapScene, scale: Double, session: RenderSession, anchor: (x: Double, y: Double)?
+  ) -> MapScene {
     let cache = session.rasters
     guard cache.shifts, let base = cache.base, let map = scene.map, base.key.map === map,
       base.key.scale == scale, base.key.style == scene.style,
@@ -111,6 +126,34 @@ extension ParallelMapRaster {
     return snapped
   }
 
+  /// The kept base shifted to `painter`'s camera for `key` (``shifted(_:_:last:key:center:filter:skipped:session:shortcuts:)``)
+  /// and kept, with the step that copies and decorates a band of the frame's raster from it
+  /// (``decorating(_:_:_:size:anchor:scale:session:shortcuts:)``); `nil` when it cannot be
+  /// shifted (the base is then forgotten: the next frame draws it in full).
+  @MainActor
+  static func layeredShift(
+    _ painter: MapPainter, _ place: Placement, full: Placement, key: MapRasterCache.Key,
+    size: CGSize, anchor: CGPoint, scale: Double, filter: MapTileFilter, skipped: [PixelBox],
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) -> (band: @Sendable (Range<Int>) -> Void, finish: () -> MapRasterCache.Raster)? {
+    let cache = session.rasters
+    guard let last = cache.base else { return nil }
+    cache.base = nil
+    guard
+      let base = shifted(
+        painter, full, last: last, key: key,
+        center: painter.frame.local(painter.scene.camera.center), filter: filter,
+        skipped: skipped, session: session, shortcuts: shortcuts)
+    else {
+      cache.spareBase = last.raster
+      return nil
+    }
+    cache.keepBase(base, shifted: true)
+    return decorating(
+      base, painter, place, size: size, anchor: anchor, scale: scale, session: session,
+      shortcuts: shortcuts)
+  }
+
   /// The pixels a base raster over the whole view (`full`) leaves out (its own pixels):
   /// `skipping` (boxes from the anchor's pixel, under opaque views) and the rows `place`
   /// does not show (under an opaque header or footer).
@@ -146,6 +189,8 @@ extension ParallelMapRaster {
     session: RenderSession, shortcuts: RenderShortcuts
   ) -> MapRasterCache.Raster? {
     let cache = session.rasters
+    // A shifted map being made over frames reads the base this changes.
+    cache.pendingShown = nil
     let need = full.need
     let center = painter.frame.local(painter.scene.camera.center)
     var base: MapRasterCache.Base?

@@ -156,6 +156,17 @@ extension ParallelMapRaster {
     } while pending.rowsDone < pending.rows && wallClock() < deadline
   }
 
+  /// Counts the frame's camera (asked for) as still or moved for the next frames'
+  /// ``heldForShift(_:anchor:scale:session:)``; once a frame, after its map is drawn.
+  @MainActor
+  static func endFrame(_ cache: MapRasterCache) {
+    cache.refusesShiftSpread = false
+    guard let request = cache.frameRequest else { return }
+    cache.frameRequest = nil
+    cache.requestedStill = cache.lastRequested == request ? cache.requestedStill + 1 : 0
+    cache.lastRequested = request
+  }
+
   /// Wall-clock seconds (monotonic).
   static func wallClock() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1e9
@@ -183,6 +194,146 @@ extension MapRasterCache {
       self.base = base
       self.anchor = anchor
       self.buildings = buildings
+      self.rows = rows
+    }
+  }
+}
+
+/// A camera that moved (following the vehicle) shown a frame late: the frame shows the
+/// newest kept raster's camera while the shifted map for the new one is made over this
+/// frame and the next (``RenderSession/spreadsMapShifts``, which the live window sets while
+/// no finger or button is down: a drag is shown in its own frame).
+extension ParallelMapRaster {
+  /// `shown` (the frame's camera snapped to the kept base) with the camera of the newest
+  /// kept raster, noting `shown` as ``MapRasterCache/wantedShift``, when the session spreads
+  /// shifts and `shown`'s map is the kept base moved (at least half a device pixel from the
+  /// newest raster, or that raster's camera was turned: a turned map just taken; the anchor
+  /// did not move) after a camera that stood still for two frames
+  /// or more (a following camera's fix; a camera moving on every frame, as an animation's,
+  /// is shown in its own frame); `nil` to draw `shown` itself.
+  @MainActor
+  static func heldForShift(
+    _ shown: MapScene, anchor: (x: Double, y: Double)?, scale: Double, session: RenderSession
+  ) -> MapScene? {
+    let cache = session.rasters
+    // Whether the camera asked for moved since the last frame, which had stood still for
+    // `requestedStill` frames before it (counted once a frame, ``endFrame(_:)``).
+    cache.frameRequest = shown.camera
+    let painter = MapPainter(scene: shown)
+    let changed =
+      cache.lastRequested.map { last in
+        let moved = shift(of: painter, from: painter.frame.local(last.center), scale: scale)
+        return abs(moved.x) > 0.01 || abs(moved.y) > 0.01 || last.heading != shown.camera.heading
+          || last.tilt != shown.camera.tilt || last.metersPerPoint != shown.camera.metersPerPoint
+      } ?? true
+    let stillBefore = cache.requestedStill
+    if cache.refusesShiftSpread {
+      cache.pendingShown = nil
+      return nil
+    }
+    guard cache.spreadsShifts, cache.shifts, cache.pending == nil, cache.wanted == nil,
+      let newest = cache.newestKey, let base = cache.base, let map = shown.map,
+      base.key.map === map, base.key.scale == scale, base.key.style == shown.style,
+      newest.map === map, newest.scale == scale, newest.style == shown.style,
+      anchor.map({ $0 == base.anchor }) ?? true
+    else {
+      cache.pendingShown = nil
+      return nil
+    }
+    if cache.pendingShown == nil {
+      guard changed, stillBefore >= 2 else { return nil }
+      // The newest raster's camera turned to this one (a turned map just taken), or moved.
+      let kept = newest.camera
+      if kept.heading == shown.camera.heading, kept.tilt == shown.camera.tilt,
+        kept.metersPerPoint == shown.camera.metersPerPoint
+      {
+        let moved = shift(of: painter, from: painter.frame.local(kept.center), scale: scale)
+        guard abs(moved.x) >= 0.5 || abs(moved.y) >= 0.5 else { return nil }
+      }
+    }
+    cache.wantedShift = shown
+    var held = shown
+    held.camera = newest.camera
+    return held
+  }
+
+  /// Makes the next bands of the shifted map for ``MapRasterCache/wantedShift`` (its base
+  /// shifted and its decoration begun now, for this frame's `place`, when none is under
+  /// way), as many as fit the session's slice time; once all are done, the raster is kept
+  /// for the next frame. `key` is this frame's (held) key: the new one is the same view
+  /// with the wanted camera.
+  @MainActor
+  static func advanceShiftSpread(
+    _ painter: MapPainter, _ place: Placement, full: Placement, key: MapRasterCache.Key,
+    size: CGSize, anchor: CGPoint, scale: Double, filter: MapTileFilter, skipped: [PixelBox],
+    session: RenderSession, shortcuts: RenderShortcuts
+  ) {
+    let cache = session.rasters
+    cache.heldShiftFrames += 1
+    if cache.pendingShown == nil, let wanted = cache.wantedShift {
+      let drawing = MapPainter(
+        scene: wanted, labels: painter.labels, overlayImages: painter.overlayImages)
+      let wantedKey = MapRasterCache.Key(
+        scene: wanted, scale: scale, fractionX: key.fractionX, fractionY: key.fractionY,
+        view: key.view, tiled: key.tiled)
+      guard
+        let started = layeredShift(
+          drawing, place, full: full, key: wantedKey, size: size, anchor: anchor,
+          scale: scale, filter: filter, skipped: skipped, session: session,
+          shortcuts: shortcuts)
+      else {
+        // Not a shift after all: the next frame is drawn as it comes.
+        cache.refusesShiftSpread = true
+        return
+      }
+      cache.pendingShown = MapRasterCache.PendingShown(
+        key: wantedKey, band: started.band, finish: started.finish,
+        rows: place.need.top + place.need.bottom)
+    }
+    guard let pending = cache.pendingShown else { return }
+    let bandRows = max(16, (1 << 17) / max(1, place.need.left + place.need.right))
+    let deadline = wallClock() + cache.sliceSeconds
+    // The frame that shifted the base and laid out the names copies half the rows at most.
+    let limit = pending.rowsDone == 0 && cache.wantedShift != nil ? pending.rows / 2 : pending.rows
+    repeat {
+      let first = pending.rowsDone
+      let end = min(limit, first + 2 * bandRows)
+      let half = (first + end + 1) / 2
+      let band = pending.band
+      // Two bands at once, one a core.
+      DispatchQueue.concurrentPerform(iterations: 2) { part in
+        let rows = part == 0 ? first..<half : half..<end
+        if !rows.isEmpty { band(rows) }
+      }
+      pending.rowsDone = end
+    } while pending.rowsDone < limit && wallClock() < deadline
+    if pending.rowsDone == pending.rows {
+      cache.keep(pending.finish(), for: pending.key)
+      cache.pendingShown = nil
+      cache.spreadShifts += 1
+    }
+  }
+}
+
+extension MapRasterCache {
+  /// A shifted map's raster made over a frame or two
+  /// (``ParallelMapRaster/advanceShiftSpread(_:_:full:key:size:anchor:scale:filter:skipped:session:shortcuts:)``):
+  /// its key, the step that copies and decorates a band of its rows, what gives the raster
+  /// once all are done, and how many rows (from the top) are.
+  final class PendingShown {
+    let key: Key
+    let band: @Sendable (Range<Int>) -> Void
+    let finish: () -> Raster
+    let rows: Int
+    var rowsDone = 0
+
+    init(
+      key: Key, band: @escaping @Sendable (Range<Int>) -> Void, finish: @escaping () -> Raster,
+      rows: Int
+    ) {
+      self.key = key
+      self.band = band
+      self.finish = finish
       self.rows = rows
     }
   }

@@ -110,6 +110,13 @@ enum ParallelMapRaster {
       if mask == nil { cache.keep(raster, for: key) } else { cache.holed += 1 }
     }
     let copied = blit(raster, place, into: cr, overlays: overlays)
+    // A shifted map being made for a newer camera gets its next bands.
+    if cache.wantedShift != nil || cache.pendingShown != nil, let filter = tiles {
+      advanceShiftSpread(
+        painter, place, full: full, key: key, size: size, anchor: anchor, scale: scale,
+        filter: filter, skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
+    }
     // A map being drawn over several frames for a newer camera gets its next slice.
     if cache.wanted != nil, let filter = tiles {
       advanceSpread(
@@ -117,6 +124,7 @@ enum ParallelMapRaster {
         skipped: baseSkipped(skipped, place, full: full), session: session,
         shortcuts: shortcuts)
     }
+    endFrame(cache)
     return (true, copied && overlays != nil)
   }
 
@@ -811,6 +819,25 @@ final class MapRasterCache {
   var heldFrames = 0
   var spreadSlices = 0
   var spreadBases = 0
+  /// Whether a camera that moved shows the last frame's camera while its shifted map is
+  /// made over this frame and the next (``RenderSession/spreadsMapShifts``).
+  var spreadsShifts = false
+  /// The frame's snapped scene held back while its shifted map is made, for the frame.
+  var wantedShift: MapScene?
+  /// The shifted map being made.
+  var pendingShown: PendingShown?
+  /// Set when a shifted map could not be begun: the next frame draws as it comes.
+  var refusesShiftSpread = false
+  /// Shifted maps made over frames, and the frames that held a camera for them.
+  var spreadShifts = 0
+  var heldShiftFrames = 0
+  /// The camera the last frame asked for (snapped), and for how many frames before it had
+  /// not moved; the camera this frame asks for.
+  var lastRequested: MapCamera?
+  var requestedStill = 0
+  var frameRequest: MapCamera?
+  /// The key of the newest kept raster.
+  var newestKey: Key? { entries.first?.key }
   /// Frames whose map was the last one shifted.
   private(set) var shifted = 0
 
@@ -854,6 +881,8 @@ final class MapRasterCache {
     spareBase = nil
     pending = nil
     wanted = nil
+    pendingShown = nil
+    wantedShift = nil
   }
 }
 
