@@ -67,11 +67,14 @@ public enum LiveMeasurement {
     }
   }
 
-  /// Runs every case for `seconds` with `options` (their size and scale replaced).
+  /// Runs every case for `seconds` with `options` (their size and scale replaced); with
+  /// `drags` false, the simulated drive alone (the camera following the vehicle, turning
+  /// with it), no input.
   ///
   /// - Throws: ``NavigationWindowError`` when a window cannot open or draw.
   public static func run(
-    _ cases: [Case] = Case.standard, seconds: Double, options: NavigationWindow.Options
+    _ cases: [Case] = Case.standard, seconds: Double, options: NavigationWindow.Options,
+    drags: Bool = true
   ) throws(NavigationWindowError) -> [Result] {
     var results: [Result] = []
     for measured in cases {
@@ -88,9 +91,9 @@ public enum LiveMeasurement {
       loop.countedDuration = seconds
       let injector = DragInjector(
         center: CGPoint(x: measured.size.width / 2, y: measured.size.height / 2))
-      injector.start()
+      if drags { injector.start() }
       let summary = try loop.run()
-      injector.stop()
+      if drags { injector.stop() }
       // The drag's last events must not reach the next case with their old stamps.
       SDL_FlushEvents(SDL_USEREVENT.rawValue, SDL_USEREVENT.rawValue)
       var png: [Double] = []

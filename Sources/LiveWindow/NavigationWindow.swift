@@ -73,6 +73,12 @@ public final class NavigationWindow {
     /// the uncovered strips (``RenderSession/shiftsKeptMap``) instead of drawing the whole
     /// map again (`--no-map-shift` turns it off, for comparisons).
     public var shiftsKeptMap = true
+    /// Whether a map that must be drawn again in full (the following camera turned, a
+    /// pinch zoomed) is drawn over the next frames, a slice of each frame's time, while
+    /// they show the kept map (``RenderSession/spreadsMapRedraws``; `--no-map-spread`
+    /// turns it off, for comparisons): the camera's turn shows a few frames late instead of
+    /// one frame taking the whole map's time.
+    public var spreadsMapRedraws = true
     /// Receives every ``LiveEvent`` as it happens.
     public var onEvent: (@MainActor (LiveEvent) -> Void)?
 
@@ -218,6 +224,8 @@ final class LiveLoop {
     renderer.session.drawsMapTilesAhead = true
     // A dragged map moves the last frame's pixels by whole device pixels.
     renderer.session.shiftsKeptMap = options.shiftsKeptMap
+    // A map drawn again in full is drawn a slice a frame.
+    renderer.session.spreadsMapRedraws = options.spreadsMapRedraws
     try SDLScreen.start(audio: options.speaksGuidance)
     screen = try SDLScreen(
       title: options.title, width: Int((size.width * scale).rounded()),
@@ -280,6 +288,10 @@ final class LiveLoop {
         emit("drive", [.init("restarted", "true")])
       }
       observe()
+      // A camera moved by the drive (no finger or button down, no input this frame) shows
+      // its shifted map a frame late instead of making it in one frame; input shows at once.
+      renderer.session.spreadsMapShifts =
+        options.spreadsMapRedraws && pendingInput.isEmpty && !mouse.down
       try drawFrame()
       let frameEnd = wallSeconds()
       for received in pendingInput { inputLatencies.append((frameEnd - received) * 1000) }

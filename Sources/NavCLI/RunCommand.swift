@@ -33,6 +33,10 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
   public var measureSeconds = 3.0
   /// Not `--no-map-shift`.
   public var shiftsKeptMap = true
+  /// Not `--no-map-spread`.
+  public var spreadsMapRedraws = true
+  /// Not `--measure-without-drag`.
+  public var measuresWithDrag = true
 
   /// The help screen.
   public static let help = CommandHelp(
@@ -66,8 +70,15 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
         "Measure frame times and input latency at 1×, 2×, 3× on phone and tablet, then exit."),
       CommandHelp.Entry("--measure-seconds <s>", "Seconds per --measure case. Default: 3."),
       CommandHelp.Entry(
+        "--measure-without-drag",
+        "Measure the simulated drive alone, the camera following the vehicle (no drag)."),
+      CommandHelp.Entry(
         "--no-map-shift",
         "Draw a dragged map again on every frame instead of shifting the last frame's map."),
+      CommandHelp.Entry(
+        "--no-map-spread",
+        "Draw a turned or zoomed map in one frame instead of a slice a frame while the last one shows."
+      ),
     ])
 
   /// Parses the arguments after `navui run`.
@@ -92,7 +103,11 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
       case "--loop": command.repeatsDrive = true
       case "--log-events": command.logsEvents = true
       case "--measure": command.measures = true
+      case "--measure-without-drag":
+        command.measures = true
+        command.measuresWithDrag = false
       case "--no-map-shift": command.shiftsKeptMap = false
+      case "--no-map-spread": command.spreadsMapRedraws = false
       case "--measure-seconds":
         command.measureSeconds = try DemoOptions.parseNumber(try read(), option: name, in: 0.5...60)
       default: return false
@@ -146,8 +161,12 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
     window.timeScale = timeScale
     window.repeatsDrive = repeatsDrive
     window.shiftsKeptMap = shiftsKeptMap
+    window.spreadsMapRedraws = spreadsMapRedraws
     if logsEvents { window.onEvent = { context.writeOutput($0.description + "\n") } }
-    if measures { return try Self.measure(window, seconds: measureSeconds, context: context) }
+    if measures {
+      return try Self.measure(
+        window, seconds: measureSeconds, drags: measuresWithDrag, context: context)
+    }
     let summary: NavigationWindow.Summary
     do { summary = try NavigationWindow.run(delegate: nil, options: window) } catch {
       throw .liveWindow(error)
@@ -165,10 +184,13 @@ public struct RunCommand: HelpedCommand, Equatable, Sendable {
 extension RunCommand {
   /// `--measure`: every ``LiveMeasurement/Case/standard`` case, then a table.
   @MainActor static func measure(
-    _ options: NavigationWindow.Options, seconds: Double, context: CommandContext
+    _ options: NavigationWindow.Options, seconds: Double, drags: Bool = true,
+    context: CommandContext
   ) throws(CommandLineError) -> Int32 {
     let results: [LiveMeasurement.Result]
-    do { results = try LiveMeasurement.run(seconds: seconds, options: options) } catch {
+    do {
+      results = try LiveMeasurement.run(seconds: seconds, options: options, drags: drags)
+    } catch {
       throw .liveWindow(error)
     }
     context.print(
@@ -182,16 +204,20 @@ extension RunCommand {
       let frames = result.frameMilliseconds
       let within =
         frames.isEmpty ? 0 : Double(frames.filter { $0 <= 16.7 }.count) / Double(frames.count)
+      let input = result.inputMilliseconds
+      // Without the drag there is no input to time.
+      let latency =
+        input.isEmpty
+        ? "–" : String(format: "%.1f / %.1f", q(input, 0.5), q(input, 0.95))
       context.print(
         String(
           format:
             "| %@ %.0f× | %d×%d | %.1f of %.0f Hz | %.2f / %.2f / %.2f | %.1f %% | %.2f "
-            + "| %.1f / %.1f | %.2f |",
+            + "| %@ | %.2f |",
           c.device, c.scale, Int(c.size.width * c.scale), Int(c.size.height * c.scale),
           result.framesPerSecond, result.refreshRate, q(frames, 0.5), q(frames, 0.99),
-          frames.last ?? 0, within * 100, result.cpuMillisecondsPerFrame,
-          q(result.inputMilliseconds, 0.5),
-          q(result.inputMilliseconds, 0.95), q(result.pngMilliseconds, 0.5)))
+          frames.last ?? 0, within * 100, result.cpuMillisecondsPerFrame, latency,
+          q(result.pngMilliseconds, 0.5)))
     }
     return 0
   }

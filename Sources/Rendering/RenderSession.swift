@@ -82,6 +82,56 @@ public final class RenderSession {
   /// How many frames shifted the last frame's map (``shiftsKeptMap``).
   package var keptMapShifts: Int { rasters.shifted }
 
+  /// Whether a map that must be drawn again in full while the last one is kept for shifting
+  /// (``shiftsKeptMap``; a camera that turned, zoomed or tilted) is drawn over the coming
+  /// frames, a slice of rows each, while they go on showing the kept map with its camera
+  /// (false unless set; the live window sets it). Each frame is then a fresh drawing of the
+  /// camera it shows, but a camera that changed more than a shift shows a few frames late:
+  /// the frames' work stays within ``mapRedrawSliceSeconds`` of the map's drawing instead of
+  /// taking a whole map's (about 60 ms of CPU at tablet size 2×) in one frame.
+  public var spreadsMapRedraws: Bool {
+    get { rasters.spreads }
+    set {
+      rasters.spreads = newValue
+      if !newValue {
+        rasters.pending = nil
+        rasters.wanted = nil
+      }
+    }
+  }
+
+  /// Whether a camera that moved after standing still (a following camera at each fix)
+  /// shows the last frame's camera for a frame or two while the shifted map for it is made
+  /// over those frames, ``mapRedrawSliceSeconds`` of each (false unless set; the live
+  /// window sets it while no finger or button is down: a drag is shown in its own frame; a
+  /// camera moving on every frame, as an animation's, too). Only with ``shiftsKeptMap``.
+  public var spreadsMapShifts: Bool {
+    get { rasters.spreadsShifts }
+    set {
+      rasters.spreadsShifts = newValue
+      if !newValue { rasters.wantedShift = nil }
+    }
+  }
+
+  /// How many shifted maps were made over frames (``spreadsMapShifts``).
+  package var spreadMapShifts: Int { rasters.spreadShifts }
+
+  /// How many frames showed a held camera while a shifted map was made.
+  package var heldShiftFrames: Int { rasters.heldShiftFrames }
+
+  /// Wall seconds a frame spends drawing slices of a map drawn over several frames
+  /// (``spreadsMapRedraws``; 6 ms unless set; at least one slice a frame).
+  public var mapRedrawSliceSeconds: Double {
+    get { rasters.sliceSeconds }
+    set { rasters.sliceSeconds = max(0, newValue) }
+  }
+
+  /// Frames that showed a held camera while its map was drawn over several frames, the
+  /// slices drawn, and the maps finished that way (``spreadsMapRedraws``).
+  package var spreadMapUse: (heldFrames: Int, slices: Int, finished: Int) {
+    (rasters.heldFrames, rasters.spreadSlices, rasters.spreadBases)
+  }
+
   /// How the kept map tiles have been used so far (``Renderer/usesMapTiles``), and what they
   /// take.
   public var mapTileStatistics: MapTileStatistics { tiles.currentStatistics }

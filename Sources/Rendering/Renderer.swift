@@ -299,7 +299,9 @@ public struct Renderer {
     // A camera that only moved is snapped to move the kept map by whole pixels.
     var prepared = MapPainter(
       scene: kind == .raster
-        ? ParallelMapRaster.snapped(scene, scale: scale, session: session)
+        ? ParallelMapRaster.snapped(
+          scene, scale: scale, session: session,
+          anchor: (Double(size.width) * scale / 2, Double(size.height) * scale / 2))
         : scene,
       labels: session.labels, overlayImages: session.overlayImages)
     let anchor = CGPoint(x: size.width / 2, y: size.height / 2)

@@ -4,7 +4,7 @@ import Rendering
 import ViewKit
 
 /// `benchmarks live [--device phone|tablet] [--scale S] [--frames N] [--only moved|still]
-/// [--no-ahead] [--no-shift] [--follow]`:
+/// [--no-ahead] [--no-shift] [--follow] [--no-spread]`:
 /// the live window's frames (`navui run`) without a window: the demo session's screen at a
 /// device's size and scale drawn with `Renderer.draw(window:at:map:into:…)` into a pixel
 /// buffer as the window surface would be, on the simulated drive at 60 frames a second,
@@ -20,7 +20,11 @@ import ViewKit
 /// frames that drew tiles themselves are reported apart. `--only moved|still` prints nothing
 /// but runs that kind of frame's loop (for `perf record`). `--follow` drives without the
 /// drag (the camera following the vehicle) and reports the frames by what they did with the
-/// map: kept it, shifted it, or drew it in full.
+/// map: kept it, shifted it, drew it in full, held the camera while drawing a slice of a
+/// new map (``RenderSession/spreadsMapRedraws``, as the live window does), took a new map
+/// drawn over several frames, or held it while a shifted map was made
+/// (``RenderSession/spreadsMapShifts``); in blocks of two seconds with spreading on and off (the
+/// peer), or always off with `--no-spread`.
 @MainActor
 func runLiveBenchmark(_ args: [String]) throws {
   var device = DemoConfiguration.Device.phone
@@ -30,6 +34,7 @@ func runLiveBenchmark(_ args: [String]) throws {
   var drawsAhead = true
   var shifts = true
   var follows = false
+  var spreads = true
   var rest = Arguments(args)
   while let argument = rest.next() {
     switch argument {
@@ -50,6 +55,7 @@ func runLiveBenchmark(_ args: [String]) throws {
     case "--no-ahead": drawsAhead = false
     case "--no-shift": shifts = false
     case "--follow": follows = true
+    case "--no-spread": spreads = false
     default: throw BenchmarkError(description: "unknown option \(argument)")
     }
   }
@@ -98,7 +104,8 @@ func runLiveBenchmark(_ args: [String]) throws {
   for index in 0..<30 { try frame(moves: !follows && index % 2 == 0) }
   if follows {
     try reportFollowing(
-      frames: 4 * frames, name: "\(device.rawValue)_\(Int(scale))x", session: renderer.session
+      frames: 4 * frames, name: "\(device.rawValue)_\(Int(scale))x", session: renderer.session,
+      spreads: spreads
     ) { try frame(moves: false) }
     return
   }
@@ -177,29 +184,68 @@ func runLiveBenchmark(_ args: [String]) throws {
 }
 
 /// `benchmarks live --follow`: `frames` frames of the drive without a drag, each counted by
-/// what it did with the map (kept the last raster, shifted the last map, drew it in full),
-/// with the CPU time of each kind.
+/// what it did with the map (kept the last raster, shifted the last map, drew it in full,
+/// held the camera while a slice of a new map was drawn, took a new map drawn over several
+/// frames, held the camera while a shifted map was made), with the wall and CPU time of
+/// each kind; spreading redraws and shifts over frames on and off in alternate blocks of
+/// 120 frames (with `spreads`), each mode reported apart.
 @MainActor
 func reportFollowing(
-  frames: Int, name: String, session: RenderSession, frame: () throws -> Void
+  frames: Int, name: String, session: RenderSession, spreads: Bool, frame: () throws -> Void
 ) throws {
-  var kinds: [String: [Double]] = ["kept": [], "shifted": [], "in_full": []]
-  for _ in 0..<frames {
-    let before = (session.keptMapShifts, session.keptMapRasterUse.drawn)
+  let kindNames = ["kept", "shifted", "in_full", "held", "took_new_map", "held_for_shift"]
+  var kinds: [Bool: [String: (wall: [Double], cpu: [Double])]] = [:]
+  var lags: [Bool: [Int]] = [:]
+  var heldSince: Int?
+  for index in 0..<frames {
+    let spreading = spreads && (index / 120) % 2 == 0
+    session.spreadsMapRedraws = spreading
+    session.spreadsMapShifts = spreading
+    let before = (session.keptMapShifts, session.keptMapRasterUse.drawn, session.spreadMapUse)
+    let heldForShift = session.heldShiftFrames
     let cpuStart = cpuSeconds()
-    try frame()
+    let wall = try elapsed(in: .ms) { try frame() }
     let cpu = (cpuSeconds() - cpuStart) * 1000
-    let kind =
-      session.keptMapShifts > before.0
-      ? "shifted" : session.keptMapRasterUse.drawn > before.1 ? "in_full" : "kept"
-    kinds[kind, default: []].append(cpu)
+    let use = session.spreadMapUse
+    let kind: String
+    if use.finished > before.2.finished {
+      kind = "took_new_map"
+      if let since = heldSince { lags[spreading, default: []].append(index - since) }
+      heldSince = nil
+    } else if use.heldFrames > before.2.heldFrames {
+      kind = "held"
+      heldSince = heldSince ?? index
+    } else if session.heldShiftFrames > heldForShift {
+      kind = "held_for_shift"
+    } else {
+      kind =
+        session.keptMapShifts > before.0
+        ? "shifted" : session.keptMapRasterUse.drawn > before.1 ? "in_full" : "kept"
+    }
+    if !spreading { heldSince = nil }
+    kinds[spreading, default: [:]][kind, default: ([], [])].wall.append(wall)
+    kinds[spreading, default: [:]][kind, default: ([], [])].cpu.append(cpu)
   }
-  fact(
-    "\(name)_following",
-    "\(frames) frames: \(kinds["kept"]!.count) kept the map, \(kinds["shifted"]!.count) shifted it, "
-      + "\(kinds["in_full"]!.count) drew it in full (shifting \(session.shiftsKeptMap ? "on" : "off"))"
-  )
-  for kind in ["kept", "shifted", "in_full"] where !kinds[kind]!.isEmpty {
-    report("\(name)_following_\(kind)_cpu", Samples(kinds[kind]!), .ms)
+  for spreading in [true, false] {
+    guard let counted = kinds[spreading] else { continue }
+    let mode = spreading ? "spread" : "at_once"
+    let all = counted.values.flatMap(\.wall)
+    fact(
+      "\(name)_following_\(mode)",
+      "\(all.count) frames: "
+        + kindNames.map { "\(counted[$0]?.cpu.count ?? 0) \($0)" }.joined(separator: ", ")
+        + ", \(all.filter { $0 > 1000.0 / 60 }.count) over 16.7 ms ("
+        + kindNames.compactMap { kind in
+          let over = counted[kind]?.wall.filter { $0 > 1000.0 / 60 }.count ?? 0
+          return over > 0 ? "\(over) \(kind)" : nil
+        }.joined(separator: ", ") + "; largest \(figure(all.max() ?? 0)) ms)"
+        + (spreading
+          ? ", new map shown \(figure(Samples((lags[true] ?? []).map(Double.init)).median)) frames after the turn (median)"
+          : ""))
+    for kind in kindNames {
+      guard let times = counted[kind] else { continue }
+      report("\(name)_following_\(mode)_\(kind)_cpu", Samples(times.cpu), .ms)
+      report("\(name)_following_\(mode)_\(kind)_wall", Samples(times.wall), .ms)
+    }
   }
 }

@@ -144,6 +144,11 @@ func navigationScreen(safeArea: UIEdgeInsets) -> (ManualClock, UIWindow, GMSMapV
     #expect(map.building(at: far) == nil)
     #expect(map.building(at: far, within: 200) != nil)
     #expect(map.building(at: kCLLocationCoordinate2DInvalid) == nil)
+    // Asked again (every frame asks): the same answers, from the kept ones.
+    #expect(map.building(at: far) == nil)
+    let near = map.building(at: far, within: 200)
+    #expect(near != nil && near == map.building(at: far, within: 200))
+    #expect(map.building(at: Self.casino) == map.building(at: Self.casino, within: 30))
   }
 
   /// A plain map (no navigation) over one building, the camera on it at zoom 18.

@@ -145,6 +145,30 @@ struct LiveWindowTests {
     try Self.close(app, on: display, at: (at.x + 600, at.y + 400))
   }
 
+  /// `navui run --measure-without-drag` opens the six measured windows (phone and tablet
+  /// at 1×, 2×, 3×) on the simulated drive with no input and prints a row for each: frames
+  /// presented, the share within 16.7 ms, and a dash where the drag's latency would be.
+  @Test func measureWithoutDragPrintsEveryCase() throws {
+    let display = try XDisplay()
+    let app = try LiveApp(
+      display: display, arguments: ["--measure-without-drag", "--measure-seconds", "0.5"])
+    let status = app.waitForExit(timeout: 240)
+    #expect(status == 0, "\(app.log)")
+    let rows = app.log.split(separator: "\n").filter {
+      $0.hasPrefix("| phone") || $0.hasPrefix("| tablet")
+    }
+    #expect(rows.count == 6, "\(app.log)")
+    for row in rows {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      // window, pixels, fps, frame times, within 16.7 ms, CPU, latency, PNG peer.
+      #expect(cells.count == 8, "\(row)")
+      guard cells.count == 8 else { continue }
+      let fps = Double(cells[2].split(separator: " ").first ?? "") ?? 0
+      #expect(fps > 1, "\(row)")
+      #expect(cells[6] == "–", "no input, no latency: \(row)")
+    }
+  }
+
   /// A recorded drive replayed by gpsfake through a real gpsd moves the vehicle along the
   /// route (`--gps gpsd:HOST:PORT`), on the road from Fontvieille towards the Casino.
   @Test(

@@ -28,6 +28,25 @@ extension BaseMap {
     -> MapBuilding?
   {
     guard coordinate.isValid, radius.isFinite else { return nil }
+    // The same question (a frame's destinations) is answered from the last answers.
+    let query = [
+      coordinate.latitude.bitPattern, coordinate.longitude.bitPattern, radius.bitPattern,
+    ]
+    if let kept = buildingAnswers.withLock({ $0.last { $0.query == query } }) {
+      return kept.building
+    }
+    let found = findBuilding(at: coordinate, within: radius)
+    buildingAnswers.withLock { answers in
+      answers.append((query, found))
+      if answers.count > 8 { answers.removeFirst() }
+    }
+    return found
+  }
+
+  /// ``building(at:within:)`` looked for among every feature.
+  private func findBuilding(at coordinate: CLLocationCoordinate2D, within radius: Double)
+    -> MapBuilding?
+  {
     let (px, py) = local(coordinate)
     var best: (index: Int, distance: Double)?
     // Every feature is looked at (on every frame with a destination): only the fields of

@@ -76,6 +76,9 @@ public final class BaseMap: Sendable {
   let entrances: [(x: Double, y: Double)]
   /// The height of the tallest building, in metres (0 without buildings).
   let tallestBuilding: Double
+  /// The last answers of ``building(at:within:)`` (the destinations' buildings are asked
+  /// for on every frame), newest last.
+  let buildingAnswers = Mutex<[(query: [UInt64], building: MapBuilding?)]>([])
 
   init(
     origin: CLLocationCoordinate2D, xs: [Double], ys: [Double], features: [Feature],

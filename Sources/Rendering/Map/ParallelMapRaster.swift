@@ -57,6 +57,11 @@ enum ParallelMapRaster {
         in: cr, size: size, anchor: anchor, scale: scale, visibleRows: visibleRows)
     else { return (false, false) }
     let whole = (x: Int(place.whole.x), y: Int(place.whole.y))
+    // A base kept for shifting covers the whole view (``layered``).
+    let full =
+      visibleRows == nil
+      ? place
+      : Placement(in: cr, size: size, anchor: anchor, scale: scale, visibleRows: nil) ?? place
     // From tiles, the pixels opaque views cover are not resampled (a kept raster then
     // serves only frames whose views cover the same pixels around the anchor).
     let skipped =
@@ -80,8 +85,9 @@ enum ParallelMapRaster {
       raster = kept
     } else if cache.shifts, let filter = tiles,
       let layered = layered(
-        painter, place, key: key, size: size, anchor: anchor, scale: scale, filter: filter,
-        skipping: skipped, session: session, shortcuts: shortcuts)
+        painter, place, full: full, key: key, size: size, anchor: anchor, scale: scale,
+        filter: filter, skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
     {
       raster = layered
       cache.keep(raster, for: key)
@@ -104,6 +110,21 @@ enum ParallelMapRaster {
       if mask == nil { cache.keep(raster, for: key) } else { cache.holed += 1 }
     }
     let copied = blit(raster, place, into: cr, overlays: overlays)
+    // A shifted map being made for a newer camera gets its next bands.
+    if cache.wantedShift != nil || cache.pendingShown != nil, let filter = tiles {
+      advanceShiftSpread(
+        painter, place, full: full, key: key, size: size, anchor: anchor, scale: scale,
+        filter: filter, skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
+    }
+    // A map being drawn over several frames for a newer camera gets its next slice.
+    if cache.wanted != nil, let filter = tiles {
+      advanceSpread(
+        painter, full, key: key, scale: scale, filter: filter,
+        skipped: baseSkipped(skipped, place, full: full), session: session,
+        shortcuts: shortcuts)
+    }
+    endFrame(cache)
     return (true, copied && overlays != nil)
   }
 
@@ -127,6 +148,11 @@ enum ParallelMapRaster {
     /// The view's rectangle around the anchor's pixel (street names are placed for it: a
     /// kept raster serves only the same rectangle around the anchor).
     let view: (left: Double, top: Double, right: Double, bottom: Double)
+
+    /// Where the raster's first pixel is in the picture (device pixels).
+    var origin: (x: Int, y: Int) { (Int(whole.x) - need.left, Int(whole.y) - need.top) }
+    /// The anchor in the picture (device pixels).
+    var anchorDevice: (x: Double, y: Double) { (whole.x + fraction.x, whole.y + fraction.y) }
 
     /// The placement of a view of `size` points whose camera centre is at `anchor`, in
     /// `cr`'s user space at `scale`; `nil` when that space is rotated, not `scale`, or not
@@ -694,12 +720,14 @@ final class MapRasterCache {
       a.camera == b.camera && a.samePicture(b)
     }
 
-    /// Whether `other`'s map is this one's but for the camera's centre: its picture is this
-    /// one's, translated (names and alternatives aside).
-    func isTranslation(of other: Key) -> Bool {
+    /// Whether a base raster for `other` (without names and alternatives) is one for this
+    /// key moved: the same map, style, scale and tiles, the camera's zoom, heading and tilt
+    /// (its centre and the view around it may differ).
+    func movesLike(_ other: Key) -> Bool {
       camera.metersPerPoint == other.camera.metersPerPoint
         && camera.heading == other.camera.heading && camera.tilt == other.camera.tilt
-        && samePicture(other)
+        && map === other.map && style == other.style && scale == other.scale
+        && tiled == other.tiled
     }
 
     /// Everything but the camera is the same.
@@ -771,9 +799,45 @@ final class MapRasterCache {
     let raster: Raster
     let skipped: [PixelBox]
     let origin: (x: Int, y: Int)
+    /// Where its first pixel was in the picture, and the camera's anchor (device pixels).
+    let window: (x: Int, y: Int)
+    let anchor: (x: Double, y: Double)
   }
   /// The base raster before it, whose surface the next base reuses.
   var spareBase: Raster?
+  /// Whether a map that must be drawn again in full is drawn over several frames while the
+  /// kept one is shown (``RenderSession/spreadsMapRedraws``).
+  var spreads = false
+  /// Wall seconds a frame spends on the slices of a map drawn over several frames.
+  var sliceSeconds = 0.006
+  /// The scene this frame held back (its map is being drawn over several frames), set for
+  /// the frame by ``ParallelMapRaster/held(_:scale:session:)``.
+  var wanted: MapScene?
+  /// The base being drawn over several frames.
+  var pending: Pending?
+  /// Frames that showed a held camera, slices drawn, and bases drawn over several frames.
+  var heldFrames = 0
+  var spreadSlices = 0
+  var spreadBases = 0
+  /// Whether a camera that moved shows the last frame's camera while its shifted map is
+  /// made over this frame and the next (``RenderSession/spreadsMapShifts``).
+  var spreadsShifts = false
+  /// The frame's snapped scene held back while its shifted map is made, for the frame.
+  var wantedShift: MapScene?
+  /// The shifted map being made.
+  var pendingShown: PendingShown?
+  /// Set when a shifted map could not be begun: the next frame draws as it comes.
+  var refusesShiftSpread = false
+  /// Shifted maps made over frames, and the frames that held a camera for them.
+  var spreadShifts = 0
+  var heldShiftFrames = 0
+  /// The camera the last frame asked for (snapped), and for how many frames before it had
+  /// not moved; the camera this frame asks for.
+  var lastRequested: MapCamera?
+  var requestedStill = 0
+  var frameRequest: MapCamera?
+  /// The key of the newest kept raster.
+  var newestKey: Key? { entries.first?.key }
   /// Frames whose map was the last one shifted.
   private(set) var shifted = 0
 
@@ -815,6 +879,10 @@ final class MapRasterCache {
     spare = nil
     base = nil
     spareBase = nil
+    pending = nil
+    wanted = nil
+    pendingShown = nil
+    wantedShift = nil
   }
 }
 

@@ -294,13 +294,16 @@ final class ViewPainter: ViewTreePaintingHooks {
       cairo_save(cr)
       cairo_rectangle(cr, 0, 0, Double(bounds.width), Double(bounds.height))
       cairo_clip(cr)
-      // A camera that only moved is snapped to move the kept map by whole pixels.
+      let anchor = map.anchor(in: view, at: time)
+      // A camera that only moved (or whose anchor moved in the picture) is snapped to move
+      // the kept map by whole pixels.
+      var device = (x: Double(anchor.x), y: Double(anchor.y))
+      cairo_user_to_device(cr, &device.x, &device.y)
       var prepared = MapPainter(
         scene: rasterScale.map {
-          ParallelMapRaster.snapped(map.scene, scale: $0, session: session)
+          ParallelMapRaster.snapped(map.scene, scale: $0, session: session, anchor: device)
         } ?? map.scene,
         labels: session.labels, overlayImages: session.overlayImages)
-      let anchor = map.anchor(in: view, at: time)
       if let scale = rasterScale {
         prepared.overlayLayer = OverlayLayer.placed(
           for: prepared, size: bounds.size, anchor: anchor, scale: scale, in: cr,
