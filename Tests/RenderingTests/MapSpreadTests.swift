@@ -223,6 +223,35 @@ import ViewKit
     #expect(session.spreadMapShifts <= 2)
   }
 
+  /// With tiles drawn ahead (the live window), a turned map whose view needs new tiles
+  /// waits for them to be drawn ahead instead of drawing them in a frame: no held frame
+  /// draws a tile, and the turn then shows as a fresh drawing.
+  @Test func aTurnWaitsForItsTilesDrawnAhead() throws {
+    let scale = 1.0
+    let session = Self.session()
+    session.drawsMapTilesAhead = true
+    let renderer = Renderer(scale: scale, session: session)
+    var scene = try Self.scene()
+    _ = try renderer.png(map: scene, size: MapTileTests.size)
+    // Far enough and turned: new tiles.
+    scene.camera.heading += 40
+    scene.camera.center.latitude += 0.004
+    let drawn = session.mapTileStatistics.drawn
+    var frames = 0
+    while session.spreadMapUse.finished == 0, frames < 40 {
+      _ = try renderer.png(map: scene, size: MapTileTests.size)
+      #expect(session.mapTileStatistics.drawn == drawn, "frame \(frames) drew tiles")
+      session.tiles.settleDrawingAhead()
+      frames += 1
+    }
+    #expect(session.mapTileStatistics.drawnAhead > 0, "the new tiles were drawn ahead")
+    let turned = try renderer.png(map: scene, size: MapTileTests.size)
+    #expect(ParallelMapRaster.snapped(scene, scale: scale, session: session).camera == scene.camera)
+    let difference = try Self.compare(turned, freshOf: scene, scale: scale)
+    print("turn after \(frames) frames waiting for tiles: \(difference)")
+    #expect(difference.count == 0, "\(difference)")
+  }
+
   /// Without spreading, a turn is drawn in its own frame; switching it off drops a map
   /// under way.
   @Test func offDrawsTheTurnAtOnce() throws {

@@ -315,6 +315,28 @@ final class MapTileCache {
     }
   }
 
+  /// Whether every tile `wanted` is kept (those drawn ahead and done taken first); when
+  /// some are not and tiles are drawn ahead (``drawsAhead``), they are queued to be drawn
+  /// ahead and the answer is no: a map drawn over several frames waits for them rather
+  /// than draw them in a frame. Without drawing ahead, or beyond the budget, yes (the frame
+  /// draws them).
+  func prepared(
+    map: BaseMap, style: MapStyle, level: Int, scale: Double, wanted: [(x: Int, y: Int)]
+  ) -> Bool {
+    guard drawsAhead, wanted.count * Self.tileBytes <= byteBudget else { return true }
+    takeDrawnAhead()
+    let id = ObjectIdentifier(map)
+    let missing = wanted.map {
+      Key(map: id, style: style, level: level, scale: scale, x: $0.x, y: $0.y)
+    }.filter { tiles[$0] == nil }
+    guard !missing.isEmpty else { return true }
+    ahead.queue(missing, limit: missing.count + Self.aheadLimit) { key in
+      Self.draw(map: map, style: style, level: key.level, scale: key.scale, at: [(key.x, key.y)])
+        .first ?? nil
+    }
+    return false
+  }
+
   /// What is queued and being drawn ahead (tests).
   var aheadState: (queued: [Key], drawing: Key?, done: Int) { ahead.state }
 
